@@ -40,11 +40,13 @@ from autodream.memory.staging import (
     ChangeKind,
     FileChange,
     Staging,
+    active_files,
     check_rel_path,
     read_regular_below,
     rel_below,
     remove_tree,
     sha256_of,
+    symlinks,
 )
 from autodream.procs import (
     LIVE,
@@ -1284,10 +1286,12 @@ def _plan(chain: list[RunRecord], found: dict[str, tuple[str | None, int | None]
     return steps
 
 
-def _links(data: bytes | None) -> set[str]:
+def _links(data: bytes | None, present: frozenset[str]) -> set[str]:
+    """The files the index ``data`` links; ``present``: the memory dir's files (one named
+    ``sale%20off.md`` is the one ``(sale%20off.md)`` links)."""
     if data is None:
         return set()
-    return {e.file.removeprefix("./") for e in parse_index(decode_text(data)).entries
+    return {e.file.removeprefix("./") for e in parse_index(decode_text(data), present).entries
             if is_file_link(e.file)}
 
 
@@ -1306,7 +1310,9 @@ def _unlinked(memory_dir: Path, state_dir: Path, steps: list[_Step]) -> list[str
         _image_path(state_dir, holder, commit_mod.BEFORE_DIR, INDEX_FILENAME))
     # (a link put there since safe_path is no index of memory's, and a named pipe would
     # have the undo wait for a writer: neither is read)
-    linked = _links(_read_memory(memory_dir, INDEX_FILENAME)) - _links(restored)
+    present = frozenset(active_files(memory_dir)) | frozenset(symlinks(memory_dir))
+    linked = (_links(_read_memory(memory_dir, INDEX_FILENAME), present)
+              - _links(restored, present))
     safe = {f for f in linked if ".." not in f.split("/") and not f.startswith("/")}
     return sorted(f for f in safe if (final[f][1].after_sha256 is not None if f in final
                                       else (memory_dir / f).is_file()))

@@ -121,7 +121,7 @@ def _drop_entries(count: int) -> Edit:
 
     def edit(root: Path) -> None:
         text = (root / "MEMORY.md").read_text()
-        entries = parse_index(text).entries
+        entries = parse_index(text, frozenset()).entries
         lines = text.splitlines()
         for entry in entries[len(entries) - count :]:
             lines.remove(entry.render())
@@ -149,9 +149,10 @@ def test_loss_threshold_is_a_quarter_of_prior_entries(
 @pytest.mark.parametrize("key", ["merged_from", "supersedes"])
 def test_a_declared_merge_is_not_loss_but_a_silent_drop_is(tmp_path: Path, key: str) -> None:
     def edit(root: Path) -> None:
-        before = {e.file for e in parse_index((root / "MEMORY.md").read_text()).entries}
+        before = {e.file for e in parse_index((root / "MEMORY.md").read_text(),
+                                              frozenset()).entries}
         _drop_entries(2)(root)
-        after = [e.file for e in parse_index((root / "MEMORY.md").read_text()).entries]
+        after = [e.file for e in parse_index((root / "MEMORY.md").read_text(), frozenset()).entries]
         declared = sorted(before - set(after))[0]  # declare one of the two; the other is silent
         text = (root / after[0]).read_text()
         (root / after[0]).write_text(text.replace("---\n", f"---\n{key}: [{declared}]\n", 1))
@@ -271,8 +272,8 @@ def test_property_overflow_fix_fits_keeps_order_and_is_deterministic(
         root = Path(tmp)
         write_tree(root, {"a.md": topic("A", "user"), "b.md": topic("B", "reference")})
         text = "\n".join(lines) + "\n" if lines else ""
-        fixed, dropped = fix_overflow(text, root, max_lines, max_bytes)
-        again, _ = fix_overflow(text, root, max_lines, max_bytes)
+        fixed, dropped = fix_overflow(text, root, max_lines, max_bytes, frozenset())
+        again, _ = fix_overflow(text, root, max_lines, max_bytes, frozenset())
     assert fixed == again
     kept = fixed.splitlines()
     assert len(kept) <= max_lines and len(fixed.encode()) <= max_bytes

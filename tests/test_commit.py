@@ -344,7 +344,7 @@ def test_sigkill_mid_commit_then_recover_gives_old_or_new_set(
         assert (memory / "new" / ".topic.md.run1.tmp").exists()
     # until the next run rolls it back, whichever index is there links only files that exist
     index = (memory / "MEMORY.md").read_text()
-    assert all((memory / e.file).is_file() for e in parse_index(index).entries), index
+    assert all((memory / e.file).is_file() for e in parse_index(index, frozenset()).entries), index
     commit_mod.recover(memory / ".autodream")
     after = _active(memory)
     assert after in (old, new)

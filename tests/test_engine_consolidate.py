@@ -52,7 +52,7 @@ def test_near_duplicate_existing_entries_are_merged() -> None:
     }
     plan = _plan(files, None)
     assert plan.deletes == ["feedback_tests_2.md"]
-    assert len(parse_index(plan.index).entries) == 1
+    assert len(parse_index(plan.index, frozenset()).entries) == 1
     assert any(d.action == "merged" for d in plan.decisions)
 
 
@@ -168,7 +168,7 @@ def test_index_over_the_limits_leaves_the_lowest_ranked_entries_out_and_keeps_th
     plan = _plan(files, None, options=EngineOptions(duplicate_similarity=0.99))
     assert plan.index.count("\n") <= 200
     assert len(plan.index.encode()) <= 25_000
-    kept = parse_index(plan.index).entries
+    kept = parse_index(plan.index, frozenset()).entries
     unindexed = [d.file for d in plan.decisions if d.action == "unindexed"]
     assert len(unindexed) == 260 - len(kept) > 0
     assert all("file kept" in d.reason for d in plan.decisions if d.action == "unindexed")
@@ -189,7 +189,7 @@ def test_over_the_byte_limit_hooks_shrink_before_entries_go() -> None:
         for i in range(190)}
     plan = _plan(files, None, options=EngineOptions(duplicate_similarity=0.99))
     assert len(plan.index.encode()) <= 25_000
-    assert len(parse_index(plan.index).entries) == 190 and plan.deletes == []
+    assert len(parse_index(plan.index, frozenset()).entries) == 190 and plan.deletes == []
     assert any("shortened" in d.reason for d in plan.decisions)
 
 
@@ -609,7 +609,7 @@ def test_a_value_for_another_subject_becomes_its_own_memory() -> None:
     assert "project_ports.md" not in plan.writes  # the frontend fact is untouched
     (path,) = plan.writes
     assert parse_topic(plan.writes[path]).body.startswith("We run the backend on port 8000.")
-    lines = [e.file for e in parse_index(plan.index).entries]
+    lines = [e.file for e in parse_index(plan.index, frozenset()).entries]
     assert lines == ["project_ports.md", path]
     assert not any(d.action == "superseded" for d in plan.decisions)
 
@@ -693,7 +693,7 @@ def test_existing_rules_alike_in_shape_are_not_merged() -> None:
     }
     plan = _plan(files, None)
     assert plan.deletes == []
-    assert len(parse_index(plan.index).entries) == 2
+    assert len(parse_index(plan.index, frozenset()).entries) == 2
 
 
 def test_a_name_for_another_thing_does_not_replace_the_first() -> None:
@@ -2862,7 +2862,8 @@ def test_another_thing_with_its_own_value_is_no_update_of_a_remembered_one(
     (path,) = plan.writes
     assert parse_topic(plan.writes[path]).body.split("\n")[0] == second
     assert first not in plan.writes[path]
-    assert [e.file for e in parse_index(plan.index).entries] == [f"{type_}_first.md", path]
+    assert [e.file for e in parse_index(plan.index, frozenset()).entries] == [
+        f"{type_}_first.md", path]
     assert not any(d.action in ("updated", "superseded") for d in plan.decisions)
 
 
@@ -2955,7 +2956,7 @@ def test_a_word_of_how_a_rule_is_told_is_no_value_it_changed_to(rule: str, said:
 def test_a_new_memory_s_index_line_does_not_say_its_title_twice(
         said: str, title: str, hook: str | None, description: str | None) -> None:
     plan = _plan({}, None, human(said))
-    (line,) = parse_index(plan.index).entries
+    (line,) = parse_index(plan.index, frozenset()).entries
     assert line.title == title
     assert line.hook.rstrip(".…").lower() != title.lower()
     assert not line.hook.lower().startswith(title.lower())
@@ -2969,7 +2970,7 @@ def test_a_new_memory_s_index_line_does_not_say_its_title_twice(
 def test_a_memory_said_again_in_two_sessions_says_so_in_its_hook() -> None:
     plan = _plan({}, None, human("Put type hints on everything.", session="a"),
                  human("Put type hints on everything.", session="b", day=2))
-    (line,) = parse_index(plan.index).entries
+    (line,) = parse_index(plan.index, frozenset()).entries
     assert line.hook == "the user's stated preference (2026-07-08, in 2 sessions)"
     (text,) = [t for f, t in plan.writes.items() if f != "MEMORY.md"]
     assert parse_topic(text).description == (
@@ -3068,7 +3069,7 @@ def test_a_memory_kept_from_before_and_said_again_is_still_confirmed() -> None:
 def test_an_index_line_gives_its_title_once_and_then_what_follows_it(
         said: str, title: str, hook: str) -> None:
     plan = _plan({}, None, human(said))
-    (line,) = parse_index(plan.index).entries
+    (line,) = parse_index(plan.index, frozenset()).entries
     assert (line.title, line.hook) == (title, hook)
     # the topic file's own description still says it whole
     (text,) = [t for f, t in plan.writes.items() if f != "MEMORY.md"]
@@ -4957,7 +4958,7 @@ def test_a_long_memory_merges_only_the_rules_written_twice() -> None:
     assert merged == expected
     assert sorted(plan.deletes) == sorted(m.split(" -> ")[0] for m in expected)
     assert "project_rule_00.md" not in plan.deletes
-    assert len(parse_index(plan.index).entries) == len(files) - len(expected)
+    assert len(parse_index(plan.index, frozenset()).entries) == len(files) - len(expected)
 
 
 @pytest.mark.parametrize(("lead", "said", "now", "closes"), [

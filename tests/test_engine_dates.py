@@ -1091,7 +1091,7 @@ def test_a_dreamed_plan_is_retold_once_passed_whether_in_one_dream_or_two(
     assert "Was planned for" not in body and "Plan work around" not in body
     # the index line's title is told as past too (keeping its first word's capital: "Was
     # planned: We're launching ..."), and its hook goes on from it
-    (line,) = parse_index(again.index).entries
+    (line,) = parse_index(again.index, frozenset()).entries
     assert again.index != first.index and passed.lower().startswith(line.title.lower())
     # one dream after the plan gives the same memory as two
     once = plan_dream({}, None, candidates, now=later)

@@ -27,7 +27,7 @@ CAFE = ("---\nname: Cafe\ndescription: the cafe downstairs opens at eight\n"
 ])
 def test_a_file_name_links_and_reads_back_as_itself(name: str) -> None:
     line = IndexEntry("T", name, "hook").render()
-    assert [e.file for e in parse_index(line).entries] == [name]
+    assert [e.file for e in parse_index(line, frozenset()).entries] == [name]
 
 
 def test_a_space_is_linked_in_angle_brackets_and_read_either_way() -> None:
@@ -116,7 +116,7 @@ def test_a_link_typed_with_a_bare_space_keeps_its_hook(tmp_path: Path) -> None:
     "- [Top](#meeting notes.md) — an anchor, a note",
 ])
 def test_a_web_link_with_a_space_stays_a_note(line: str) -> None:
-    assert parse_index(line).entries == []
+    assert parse_index(line, frozenset()).entries == []
 
 
 @pytest.mark.parametrize(("name", "link"), [

@@ -77,7 +77,7 @@ def test_a_note_written_in_memory_md_becomes_an_entry_of_its_own(
     written = parse_topic(plan.writes[moved])
     assert written.type == mtype and moved.startswith(f"{mtype}_")
     assert written.body.startswith(note)  # the person's words, as written
-    linked = [e.file for e in parse_index(plan.index).entries]
+    linked = [e.file for e in parse_index(plan.index, frozenset()).entries]
     assert sorted(linked) == sorted([moved, "testing.md"])  # one line per entry, nothing else
     assert all(len(line) < 150 for line in plan.index.splitlines())
     assert "testing.md" not in plan.writes and plan.deletes == []
@@ -139,7 +139,7 @@ def test_many_notes_all_become_files_and_the_index_stays_within_its_limits() -> 
     lines = plan.index.splitlines()
     assert len(lines) <= 200 and len(plan.index.encode()) <= 25_000
     assert all(len(line) < 150 for line in lines)
-    listed = len(parse_index(plan.index).entries)
+    listed = len(parse_index(plan.index, frozenset()).entries)
     assert unlisted_count(lines[-1]) == 230 - listed > 0
     again = plan_dream(_after({}, plan), plan.index, [], now=NOW)
     assert (again.writes, again.deletes, again.index) == ({}, [], plan.index)
@@ -163,7 +163,7 @@ def test_over_the_limits_entries_are_left_out_never_deleted_and_stay_out(count: 
     assert plan.deletes == [] and plan.writes == {}
     lines = plan.index.splitlines()
     assert len(lines) <= 200 and len(plan.index.encode()) <= 25_000
-    listed = {e.file for e in parse_index(plan.index).entries}
+    listed = {e.file for e in parse_index(plan.index, frozenset()).entries}
     out = [d for d in plan.decisions if d.action == "unindexed"]
     assert len(out) == count - len(listed) == unlisted_count(lines[-1])
     assert all(d.file not in listed and d.reason.startswith(
@@ -188,7 +188,7 @@ def test_over_the_limits_entries_are_left_out_never_deleted_and_stay_out(count: 
 def test_a_bracket_in_a_title_still_reads_back_as_an_entry() -> None:
     files = {"project_wip.md": topic("[WIP] the v2 importer", "The v2 importer is unfinished.")}
     plan = plan_dream(files, None, [], now=NOW)
-    assert [e.file for e in parse_index(plan.index).entries] == ["project_wip.md"]
+    assert [e.file for e in parse_index(plan.index, frozenset()).entries] == ["project_wip.md"]
     again = plan_dream(files, plan.index, [], now=NOW)
     assert (again.writes, again.index, _moved(again)) == ({}, plan.index, {})
 
@@ -436,7 +436,7 @@ def test_a_dream_on_300_entries_leaves_100_out_of_the_index_and_deletes_none(
     assert set(files) < set(memory)  # every topic file is still there, plus the new one
     index = memory["MEMORY.md"]
     assert index.count("\n") <= 200 and len(index.encode()) <= 25_000
-    listed = {e.file for e in parse_index(index).entries}
+    listed = {e.file for e in parse_index(index, frozenset()).entries}
     assert unlisted_count(index.splitlines()[-1]) == len(memory) - 1 - len(listed) > 90
 
     second, _ = _dream(project, "2026-04-06T12:00:00Z")
@@ -464,7 +464,7 @@ def test_a_memory_of_more_files_than_one_glob_lists_is_read_whole(
     memory = project / "memory"
     assert set(files) < {p.name for p in memory.glob("*.md")}
     index = (memory / "MEMORY.md").read_text()
-    listed = {e.file for e in parse_index(index).entries}
+    listed = {e.file for e in parse_index(index, frozenset()).entries}
     assert unlisted_count(index.splitlines()[-1]) == count + 1 - len(listed)
     second, _ = _dream(project, "2026-04-06T12:00:00Z")
     assert second.startswith("no-change:")
@@ -483,7 +483,7 @@ def test_a_memory_just_asked_for_is_listed_even_when_older_rules_fill_the_index(
         "Remember that the billing cron runs at 03:00 UTC.", day=10)).candidates, now=NOW)
     (new,) = plan.writes
     assert new.startswith("project_")
-    assert new in {e.file for e in parse_index(plan.index).entries}
+    assert new in {e.file for e in parse_index(plan.index, frozenset()).entries}
     assert "[The billing cron runs at 03:00 UTC]" in plan.index
 
 
@@ -731,7 +731,8 @@ def test_the_journal_tells_titles_names_and_deletions_made_by_hand_between_dream
     assert out.startswith("committed:")
     memory = project / "memory"
     index = (memory / "MEMORY.md").read_text()
-    made = {e.title: e.file for e in parse_index(index).entries if e.file != "testing.md"}
+    made = {e.title: e.file for e in parse_index(index, frozenset()).entries
+            if e.file != "testing.md"}
     vet = next(f for t, f in made.items() if "vet" in t)
     data = next(f for t, f in made.items() if "personal data" in t)
     # by hand: the go vet entry deleted; the personal data one renamed in its frontmatter
@@ -751,5 +752,5 @@ def test_the_journal_tells_titles_names_and_deletions_made_by_hand_between_dream
     index = (memory / "MEMORY.md").read_text()
     assert "- [pytest, fail fast](testing.md)" in index
     assert f"- [No personal data in logs]({data})" in index
-    again = [e.file for e in parse_index(index).entries if "vet" in e.title]
+    again = [e.file for e in parse_index(index, frozenset()).entries if "vet" in e.title]
     assert again and vet not in again and not (memory / vet).exists()

@@ -76,7 +76,8 @@ def test_local_dream_consolidates_through_the_tools(dream: LocalDream) -> None:
     assert "Switched from Linear to Jira on 2026-07-08; previously Linear." in tracker.body
     assert "project_stack.md" not in files  # restated pyproject's dependency: pruned
     index = files["MEMORY.md"].decode()
-    assert [e.file for e in parse_index(index).entries if e.file.startswith("feedback_")]
+    assert [e.file for e in parse_index(index, frozenset()).entries
+            if e.file.startswith("feedback_")]
     assert "pnpm" in index and "Stack" not in index
     everything = b"".join(files.values()).decode()
     assert "Wh4le" not in everything and "tool output" not in everything
@@ -176,7 +177,7 @@ def test_refused_write_is_recorded_and_left_out_of_the_index(
     refused = [d for d in backend.decisions if d.action == "refused"]
     assert refused and all(d.file and d.file.startswith("feedback_") for d in refused)
     files = memory_text(dream.memory)
-    links = [e.file for e in parse_index(files["MEMORY.md"].decode()).entries]
+    links = [e.file for e in parse_index(files["MEMORY.md"].decode(), frozenset()).entries]
     assert links and all(link in files for link in links)
     assert "project_tracker.md" in links
 
@@ -211,7 +212,8 @@ def sample_memory(tmp_path: Path) -> LocalDream:
 
 def _links_resolve(memory: Path) -> list[str]:
     index = (memory / "MEMORY.md").read_text(encoding="utf-8")
-    return [e.file for e in parse_index(index).entries if not (memory / e.file).is_file()]
+    return [e.file for e in parse_index(index, frozenset()).entries
+            if not (memory / e.file).is_file()]
 
 
 @pytest.mark.parametrize(

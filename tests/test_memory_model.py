@@ -60,7 +60,8 @@ def test_a_value_that_closes_what_it_opens_reads_as_written(value: str, name: st
 
 
 def test_index_parses_entries_and_keeps_other_lines() -> None:
-    idx = parse_index("# Memory\n\n- [Tabs](tabs.md) — use tabs\n- [Bare](bare.md)\nnot an entry\n")
+    idx = parse_index("# Memory\n\n- [Tabs](tabs.md) — use tabs\n- [Bare](bare.md)\nnot an entry\n",
+                      frozenset())
     assert [e.file for e in idx.entries] == ["tabs.md", "bare.md"]
     assert idx.entries[0].hook == "use tabs"
     assert [line for _, line in idx.other_lines] == ["# Memory", "", "not an entry"]

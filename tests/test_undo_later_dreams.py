@@ -303,6 +303,21 @@ def test_an_undo_says_when_the_index_it_restores_drops_a_file_linked_by_hand(
     assert tree(memory) == hand
 
 
+def test_an_undo_names_a_file_linked_by_hand_whose_own_name_holds_a_percent_escape(
+    memory: Path
+) -> None:
+    # "sale%20off.md" is the file's own name, linked bare: read as "sale off.md", a file that
+    # is not there, the undo did not say the index it restores drops the link
+    a = dream(memory, {"MEMORY.md": INDEX_B.replace("freeze.md", "deploy.md"),
+                       "role.md": topic("Role", "user", "Staff engineer.")})
+    (memory / "sale%20off.md").write_text(topic("Sale off", "project", "20% off in spring."))
+    with (memory / "MEMORY.md").open("a") as f:
+        f.write("- [Sale off](sale%20off.md) — the spring sale\n")
+    code, out = _run("undo", a.id, memory=memory)
+    assert code == 7, out
+    assert "the MEMORY.md it restores would no longer link sale%20off.md (on disk)" in out
+
+
 def test_later_dreams_that_put_a_file_back_as_it_was_are_still_named(memory: Path) -> None:
     deploy = topic("Deploy", "project", "Postgres 16.")
     a = dream(memory, {"deploy.md": deploy})

@@ -484,7 +484,7 @@ def _lost(prior: list[tuple[str, str]], index: str, entries: list[Entry]) -> lis
     """Prior entries neither linked nor titled in ``index``, nor declared merged into or
     superseded by a live entry, nor kept as a file the index has no room for (the harness's
     loss rule)."""
-    now = parse_index(index).entries
+    now = parse_index(index, _files_of(entries)).entries
     files = {e.file for e in now}
     titles = {_norm_title(e.title) for e in now}
     kept = {e.file for e in entries if not e.deleted}
@@ -659,8 +659,7 @@ def plan_dream(
     notes = [*index_notes(index_text or ""), *(waiting or [])]
     # a note whose line reads as an index entry (a link to a web page) would be a link to no
     # file if it stayed: always moved. One holding a secret always stays (``_as_found``)
-    holdable = [n for n in notes if not any(parse_index(line).entries for line in n.lines)
-                and not _redacted(n.text)]
+    holdable = [n for n in notes if not _reads_as_entry(n) and not _redacted(n.text)]
     found = [n for n in notes if _as_found(n)]
     # a file of that name the person made (or one the engine cannot read) is theirs: then the
     # notes wait only where MEMORY.md has room for them
@@ -691,7 +690,14 @@ def _as_found(note: IndexNote) -> bool:
     where it is, to remove it. One that reads as an index entry is moved, redacted, as it must
     leave MEMORY.md."""
     return note.origin == INDEX_NAME and (_front_matter(note) or (
-        _redacted(note.text) and not any(parse_index(line).entries for line in note.lines)))
+        _redacted(note.text) and not _reads_as_entry(note)))
+
+
+def _reads_as_entry(note: IndexNote) -> bool:
+    """Whether a line of ``note`` has the form of an index entry (a link to a web page): the
+    whole index was read with the memory dir's files, and found it none; alone, the line is
+    asked only for its form, so with no files (a ``%XX`` in its link is read as an escape)."""
+    return any(parse_index(line, frozenset()).entries for line in note.lines)
 
 
 def _front_matter(note: IndexNote) -> bool:

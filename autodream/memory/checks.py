@@ -220,7 +220,7 @@ def check_staged(
                 _declared_replacements(staging_dir, index_text, present), files, existed,
                 forgotten, forgotten_notes, present)
     format_failures = len(report.failures)
-    _check_format(report, index_text, prior_index)
+    _check_format(report, index_text, prior_index, present)
     if index_found:
         report.as_found.extend(report.failures[format_failures:])
         del report.failures[format_failures:]
@@ -364,8 +364,10 @@ def _fix_unlisted_count(
     return out
 
 
-def _check_format(report: CheckReport, index_text: str, prior_index: str | None) -> None:
-    entry_lines = {e.line_no: e for e in parse_index(index_text).entries}
+def _check_format(
+    report: CheckReport, index_text: str, prior_index: str | None, present: frozenset[str]
+) -> None:
+    entry_lines = {e.line_no: e for e in parse_index(index_text, present).entries}
     # a note the person wrote in the index, kept there word for word (a dream over its file
     # budget leaves some for the next): theirs, not a line the dream made up
     kept = {line for note in index_notes(prior_index or "") for line in note.lines}
@@ -389,7 +391,7 @@ def _check_format(report: CheckReport, index_text: str, prior_index: str | None)
 
 
 def _declared_replacements(
-    staging_dir: Path, index_text: str, present: frozenset[str] = frozenset()
+    staging_dir: Path, index_text: str, present: frozenset[str]
 ) -> set[str]:
     """Files that linked topic files declare they absorbed (``merged_from``/``supersedes``)."""
     declared: set[str] = set()
@@ -417,9 +419,9 @@ def _check_loss(
     declared: set[str],
     files: dict[str, Path],
     existed: frozenset[str],
-    forgotten: frozenset[str] = frozenset(),
-    forgotten_notes: frozenset[str] = frozenset(),
-    present: frozenset[str] = frozenset(),
+    forgotten: frozenset[str],
+    forgotten_notes: frozenset[str],
+    present: frozenset[str],
 ) -> None:
     if not prior_index:
         return
@@ -519,7 +521,7 @@ def _entry_priority(
 
 def fix_overflow(
     index_text: str, staging_dir: Path, max_lines: int, max_bytes: int,
-    present: frozenset[str] = frozenset(),
+    present: frozenset[str],
 ) -> tuple[str, list[tuple[str, str | None]]]:
     """Cut ``index_text`` to the limits; return (text, [(dropped line, its linked file)]).
 

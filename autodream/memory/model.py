@@ -429,9 +429,10 @@ def _read_redacted(file: str) -> bool:
     return redact.REDACTED_MARK in file or redact.redact(file) != file
 
 
-def parse_index(text: str, present: Container[str] = frozenset()) -> MemoryIndex:
+def parse_index(text: str, present: Container[str]) -> MemoryIndex:
     """``text`` read as entries and the other lines; ``present``: the files of the memory dir,
-    whose names a ``%XX`` in a link is read as when one holds it (``link_file``)."""
+    whose names a ``%XX`` in a link is read as when one holds it (``link_file``). Required: a
+    reader without them read a file named ``sale%20off.md`` as ``sale off.md``, not there."""
     entries: list[IndexEntry] = []
     other: list[tuple[int, str]] = []
     for no, line in enumerate(text.splitlines(), start=1):
