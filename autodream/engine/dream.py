@@ -22,6 +22,7 @@ from autodream.engine.entries import (
     Entry,
     FrontmatterError,
     description_for,
+    files_of,
     parse_entry,
     repair_topic,
     title_for,
@@ -156,7 +157,7 @@ class DreamPlan:
                               if e.file in failed_writes and e.original is None)
         stays = failed_deletes | (frozenset(self.deletes)
                                   - frozenset(self.deletes_after(failed_writes)))
-        linked = _linked(self.prior_index, _files_of(self.entries))
+        linked = _linked(self.prior_index, files_of(self.entries))
         for i, entry in enumerate(self.entries):
             stayed = entry.deleted and (entry.renamed_from or entry.file) in stays
             if entry.original is not None and (stayed or entry.file in failed_writes):
@@ -304,11 +305,6 @@ def _linked(index_text: str | None, present: frozenset[str]) -> dict[str, IndexE
         if is_file_link(item.file):
             linked.setdefault(item.file, item)
     return linked
-
-
-def _files_of(entries: list[Entry]) -> frozenset[str]:
-    """The files of ``entries``, under the names they were read by too."""
-    return frozenset(e.file for e in entries) | {e.renamed_from for e in entries if e.renamed_from}
 
 
 def _unread_why(text: str, exc: FrontmatterError, linked: bool) -> str:
@@ -484,7 +480,7 @@ def _lost(prior: list[tuple[str, str]], index: str, entries: list[Entry]) -> lis
     """Prior entries neither linked nor titled in ``index``, nor declared merged into or
     superseded by a live entry, nor kept as a file the index has no room for (the harness's
     loss rule)."""
-    now = parse_index(index, _files_of(entries)).entries
+    now = parse_index(index, files_of(entries)).entries
     files = {e.file for e in now}
     titles = {_norm_title(e.title) for e in now}
     kept = {e.file for e in entries if not e.deleted}
@@ -510,7 +506,7 @@ def _within_loss_budget(
     entries and the ``notes`` written in it) is lost."""
     if options.max_loss is None or not index_text:
         return build
-    prior = {file: item.title for file, item in _linked(index_text, _files_of(entries)).items()}
+    prior = {file: item.title for file, item in _linked(index_text, files_of(entries)).items()}
     prior.update((e.file, e.name) for e in notes)
     pairs = list(prior.items())
     budget = int(options.max_loss * len(pairs))

@@ -46,6 +46,13 @@ HISTORY_LINE = rx.compile(
 UPDATE_LINE = rx.compile(r"^Updated on (?P<day>\d{4}-\d{2}-\d{2}); previously: .+$")
 
 
+def files_of(entries: list[Entry]) -> frozenset[str]:
+    """The memory dir's files as ``entries`` hold them, under their new names and the names
+    they were read by: what an index link's ``%XX`` is read against (``link_file``), one way
+    for every reader of an index once the entries are loaded."""
+    return frozenset(e.file for e in entries) | {e.renamed_from for e in entries if e.renamed_from}
+
+
 def update_line(day: date | str, previous: str) -> str:
     """The history line of a statement replaced whole, as ``UPDATE_LINE`` reads it back."""
     return f"Updated on {day}; previously: {previous}"

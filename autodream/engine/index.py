@@ -11,6 +11,7 @@ from autodream.engine.entries import (
     DAY_ASIDE,
     Entry,
     after_title,
+    files_of,
     hook_after_title,
     kind_and_day_hook,
     says_no_more_than_title,
@@ -315,7 +316,7 @@ def index_decisions(
     index says some are not listed, and did not link it) that still does not fit is not news:
     those are one count, not a decision each."""
     # (a file named "a%20b.md" is the one "(a%20b.md)" links: ``link_file``)
-    prior = parse_index(prior_index or "", {e.renamed_from or e.file for e in entries})
+    prior = parse_index(prior_index or "", files_of(entries))
     prior_linked = {e.file for e in prior.entries}
     prior_full = any(unlisted_count(line) is not None for _, line in prior.other_lines)
     decisions: list[Decision] = []
