@@ -639,7 +639,8 @@ def status(ctx: click.Context, project: str | None, memory_dir: str | None, as_j
                      f"{errors.printable(redact.redact(reason))} "
                      f"(runs {', '.join(reversed(run_ids))}; `autodream show {run_ids[0]}` "
                      "says more)",
-            "exit_code": None, "dream_fails": False, "runs": run_ids})
+            # (the next dream runs all the same: whether it fails too is not known)
+            "exit_code": None, "dream_fails": None, "runs": run_ids})
     ignored = unrecognised_transcripts(settings.sessions_dir)
     from autodream.scrub import broken_links, unfinished
 

@@ -52,6 +52,8 @@ def test_three_dreams_failing_the_same_way_are_a_problem(tmp_path: Path) -> None
     problems = json.loads(_status(layout, "--json"))["problems"]
     assert [(p["kind"], p["runs"]) for p in problems] == [
         ("repeated-failure", [ids[3], ids[1], ids[0]])]
+    # not "false": three dreams failed, and the next may too (it runs all the same)
+    assert [p["dream_fails"] for p in problems] == [None]
 
 
 @pytest.mark.parametrize("runs", [
