@@ -222,3 +222,22 @@ def test_a_link_the_dream_cannot_write_back_as_read_fails_no_dream(
     assert "committed" in out, out
     assert (memory / name).read_text() == TOKEN_TOPIC
     assert "no-change" in _dream(tmp_path, now="2026-07-03T09:00:00Z")
+
+
+def test_a_link_longer_than_any_file_name_is_no_entry_and_is_not_redacted(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # no file system takes a name over 255 bytes: such a link names no file. The reader ran
+    # redact on every link's name, and redact took 2.4 s on a 20,000-char one
+    from autodream import redact
+
+    def no_redact(text: str) -> str:
+        raise AssertionError(f"redact called on a {len(text)}-char name")
+
+    longest = "a" * 252 + ".md"
+    assert [e.file for e in parse_index(f"- [T]({longest}) — h\n", frozenset()).entries] == [
+        longest]
+    assert [e.file for e in parse_index(f"- [T](dir/{longest}) — h\n", frozenset()).entries] == [
+        f"dir/{longest}"]
+    monkeypatch.setattr(redact, "redact", no_redact)
+    for name in ("a" * 253 + ".md", "é" * 127 + ".md", "password=" * 2200 + ".md"):
+        assert parse_index(f"- [T]({name}) — h\n", frozenset()).entries == []

@@ -406,11 +406,23 @@ def render_topic(topic: TopicFile) -> str:
     return "\n".join(lines) + "\n\n" + body + "\n"
 
 
+# The longest file name a file system takes (ext4, APFS, NTFS: 255 bytes or units), and the
+# longest path Linux takes (PATH_MAX): a link past either names no file.
+MAX_NAME_BYTES = 255
+MAX_PATH_BYTES = 4096
+
+
 def _dream_reads(file: str, destination: str) -> bool:
     """Whether a dream reads and writes back the link ``destination`` to ``file`` as it is; a
     link it cannot is no entry (as none was before links with a blank were read): taken as one,
     its line went as a link to no file, and the file, linked before, failed every dream as
     linked from nowhere."""
+    # no file name is longer than 255 bytes, nor a path than 4096: a longer link names no
+    # file, and is not read on (redact, asked below, took 2.4 s on a 20,000-char name)
+    if len(file) > MAX_PATH_BYTES or any(
+            len(part.encode("utf-8", "surrogatepass")) > MAX_NAME_BYTES
+            for part in file.split("/")):
+        return False
     # a name with what prints unseen ("meeting\xa0notes.md", a tab) or a backslash is listed by
     # the tools escaped and refused so
     if not file.isprintable() or "\\" in file:
