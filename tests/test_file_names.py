@@ -221,7 +221,40 @@ def test_a_link_the_dream_cannot_write_back_as_read_fails_no_dream(
 
     assert "committed" in out, out
     assert (memory / name).read_text() == TOKEN_TOPIC
+    # the person's line leaves the index, and the dream says which and why (the name redacted)
+    assert "[Tok]" not in (memory / "MEMORY.md").read_text()
+    assert "1 pruned" in out, out
+    shown = run_cli(tmp_path, "show").output
+    assert "MEMORY.md linked a name the tools cannot read" in shown, shown
+    assert (name.replace(TOKEN, "[REDACTED:github-token]") if TOKEN in name else name) in shown
+    why = shown.split("\nwhy:\n")[1].split("\n--- a/")[0]  # the diff shows the files as is
+    assert TOKEN not in next(line for line in why.splitlines() if "pruned" in line)
     assert "no-change" in _dream(tmp_path, now="2026-07-03T09:00:00Z")
+
+
+@pytest.mark.parametrize(("link", "shown_as"), [
+    ("docs\\old.md", "docs\\old.md"),
+    ("my\\_notes.md", "my\\_notes.md"),
+    ("old%5Cnotes.md", "old\\notes.md"),
+    (f"tok%20{TOKEN}.md", "tok [REDACTED:github-token].md"),
+    ("a" * 300 + ".md", "a" * 100),
+])
+def test_a_hand_written_line_linking_a_name_the_tools_cannot_read_is_dropped_with_a_why(
+        tmp_path: Path, link: str, shown_as: str) -> None:
+    # 2b4cedd made such a line no entry, and it is no note either: the dream dropped it and
+    # said nothing (main pruned it, 'MEMORY.md linked a file that does not exist')
+    project_with_one_session(tmp_path, ["We use postgres 16 for the main database."], SAID_AT)
+    memory = tmp_path / "memory"
+    (memory / "MEMORY.md").write_text(f"- [Old notes]({link}) — the old runbook, ask Ana\n")
+
+    out = _dream(tmp_path)
+
+    assert "committed" in out and "1 pruned" in out, out
+    assert "Old notes" not in (memory / "MEMORY.md").read_text()
+    shown = run_cli(tmp_path, "show").output
+    assert f"pruned     {shown_as}" in shown, shown
+    assert "MEMORY.md linked a name the tools cannot read" in shown
+    assert TOKEN not in shown.split("\n--- a/")[0]  # the why (the diff shows the files as is)
 
 
 def test_a_link_longer_than_any_file_name_is_no_entry_and_is_not_redacted(
@@ -241,3 +274,18 @@ def test_a_link_longer_than_any_file_name_is_no_entry_and_is_not_redacted(
     monkeypatch.setattr(redact, "redact", no_redact)
     for name in ("a" * 253 + ".md", "é" * 127 + ".md", "password=" * 2200 + ".md"):
         assert parse_index(f"- [T]({name}) — h\n", frozenset()).entries == []
+
+
+def test_a_link_in_a_line_not_of_an_entrys_form_is_dropped_with_a_why(tmp_path: Path) -> None:
+    # a numbered item is no entry and no note: dropped in silence, on main too
+    project_with_one_session(tmp_path, ["We use postgres 16 for the main database."], SAID_AT)
+    memory = tmp_path / "memory"
+    (memory / "MEMORY.md").write_text("1. [Beta](beta.md) — the beta runbook\n")
+
+    out = _dream(tmp_path)
+
+    assert "committed" in out and "1 pruned" in out, out
+    assert "Beta" not in (memory / "MEMORY.md").read_text()
+    shown = run_cli(tmp_path, "show").output
+    assert "pruned     beta.md" in shown, shown
+    assert "MEMORY.md linked it in a line not of an index entry's form" in shown

@@ -52,8 +52,10 @@ from autodream.engine.names import named_as_written
 from autodream.engine.scoring import cluster_candidates, select
 from autodream.engine.text import free_file_name, shorten, slug
 from autodream.engine.tool_kinds import tool_kinds
+from autodream.errors import printable
 from autodream.memory.model import (
     INDEX_MAX_BYTES,
+    MAX_PATH_BYTES,
     MEMORY_TYPES,
     READ_DESTINATION,
     REPLACEMENT_KEYS,
@@ -69,6 +71,7 @@ from autodream.memory.model import (
     link_file,
     parse_index,
     parse_topic,
+    refused_links,
     render_topic,
 )
 from autodream.redact import REDACTED_MARK, contains_secret, redact
@@ -293,7 +296,25 @@ def load_entries(
             "MEMORY.md linked a file outside the memory dir, which Claude Code does not load "
             "as a memory (it was not read)" if outside else
             "MEMORY.md linked a file that does not exist (nothing of it is lost)"), file=target))
+    # a line linking a file that is no entry is no note either: it leaves the index, and the
+    # person learns which and why, as of a link to no file
+    for name, unreadable_name in refused_links(index_text or "", present):
+        decisions.append(Decision("pruned", _name_shown(name), (
+            "MEMORY.md linked a name the tools cannot read (a backslash, a character that does "
+            "not print, a secret, or longer than a file name can be): its line is dropped, no "
+            "file is changed; link the file by a name without those" if unreadable_name else
+            "MEMORY.md linked it in a line not of an index entry's form ('- [Title](file.md) "
+            "— hook'), which the dream does not read: its line is dropped, no file is changed")))
     return entries, unparsable, decisions
+
+
+def _name_shown(name: str) -> str:
+    """``name`` as a decision may show it: redacted, what does not print escaped (a
+    non-breaking space shown as one looked like the name with a space), and one too long for a
+    file name told by its length (redact is slow on some long text)."""
+    if len(name) > MAX_PATH_BYTES:
+        return f"a name of {len(name)} characters"
+    return shorten(printable(redact(name)), 120)
 
 
 def _linked(index_text: str | None, present: frozenset[str]) -> dict[str, IndexEntry]:

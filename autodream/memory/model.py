@@ -456,6 +456,29 @@ def parse_index(text: str, present: Container[str]) -> MemoryIndex:
     return MemoryIndex(entries, other)
 
 
+def refused_links(text: str, present: Container[str]) -> list[tuple[str, bool]]:
+    """The names linked by the lines of ``text`` that link a file but are no entry, outside a
+    note (a fenced block): neither entry nor note, such a line leaves the index, and the dream
+    says so. Each with whether its name is why: a link a dream cannot read (``_dream_reads``:
+    a backslash, what does not print, a name read redacted, one longer than a file name can
+    be); else the line is not of an entry's form (``1. [T](a.md)``)."""
+    entries = {e.line_no for e in parse_index(text, present).entries}
+    in_notes = {note.line_no + i for note in index_notes(text) for i in range(len(note.lines))}
+    refused: list[tuple[str, bool]] = []
+    for no, line in enumerate(text.splitlines(), start=1):
+        item = _LINK_ITEM.match(line)
+        if item is None or no in entries or no in in_notes:
+            continue
+        m = _INDEX_LINE.match(line)
+        link = (m["file"] if m else item["file"]).strip()
+        if not is_file_link(link):
+            continue
+        file = link_file(link, present)
+        refused.append((file, m is not None or redact.REDACTED_MARK in file
+                        or not _dream_reads(file, link_destination(file))))
+    return refused
+
+
 def unlisted_line(count: int) -> str:
     """The index's last line when ``count`` topic files are left out of it."""
     if count == 1:
