@@ -17,7 +17,7 @@ def _line(file: str, name: str, body: str, description: str, *, type_: str = "pr
     """The index line a dream gives one memory written by hand, its MEMORY.md line not yet
     written (the hook made from the description)."""
     files = {file: topic(name, body, type_=type_, description=description, extra=_SOURCES)}
-    (line,) = parse_index(plan_dream(files, None, [], now=NOW).index).entries
+    (line,) = parse_index(plan_dream(files, None, [], now=NOW).index, frozenset()).entries
     rendered = line.render()
     assert len(rendered) <= 150
     return rendered
@@ -78,7 +78,7 @@ def test_a_line_never_gives_the_title_again_before_the_day() -> None:
     files = {"feedback_put-type-hints-everything.md": topic(
         "Put type hints on everything", _TYPE_HINTS, type_="feedback",
         description="Put type hints on everything (2026-06-29)", extra=_SOURCES)}
-    (line,) = parse_index(plan_dream(files, None, [], now=NOW).index).entries
+    (line,) = parse_index(plan_dream(files, None, [], now=NOW).index, frozenset()).entries
     assert line.hook == "the user's stated preference (2026-06-29)"
 
 
@@ -119,7 +119,7 @@ def test_a_hook_cut_to_two_words_gives_the_kind_and_day_until_the_line_has_room(
                    "formatting")
     files = {_FORMATTING[0]: topic(_FORMATTING[1], f"Format Python with black.{_WHY}",
                                    type_="feedback", description=description, extra=_SOURCES)}
-    (line,) = parse_index(plan_dream(files, None, [], now=NOW).index).entries
+    (line,) = parse_index(plan_dream(files, None, [], now=NOW).index, frozenset()).entries
     assert line.hook == "the user's stated preference…"
     # a longer line allowed, the description is whole on it again
     roomy = plan_dream(files, f"## Feedback\n{line.render()}\n", [], now=NOW,
@@ -131,7 +131,7 @@ def test_the_kind_and_day_stands_in_for_a_stub_only_when_it_is_none() -> None:
     # a line with room for 11 characters of hook: "the user's…" would tell no more
     plan = plan_dream(_reading(_READ_FIRST), None, [], now=NOW,
                       options=EngineOptions(index_line_chars=127))
-    (line,) = parse_index(plan.index).entries
+    (line,) = parse_index(plan.index, frozenset()).entries
     assert line.hook == "Always read…"
 
 
@@ -175,9 +175,9 @@ def test_a_stand_in_never_makes_the_index_longer_than_the_cut_it_replaces() -> N
     alone = plan_dream(facts, None, [], now=NOW)
     plan = plan_dream({**reading, **facts}, None, [], now=NOW)
     assert len(plan.index.encode()) <= 25_000
-    lines = parse_index(plan.index).entries
+    lines = parse_index(plan.index, frozenset()).entries
     assert [line.render() for line in lines if line.file in facts] == [
-        line.render() for line in parse_index(alone.index).entries]
+        line.render() for line in parse_index(alone.index, frozenset()).entries]
     assert {line.hook for line in lines if line.file in reading} == {"Always read…"}
 
 

@@ -14,7 +14,8 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Literal, cast
 from urllib.parse import quote, unquote
 
-from autodream import redact, rx
+from autodream import rx
+from autodream.errors import REDACTED_MARK
 
 if TYPE_CHECKING:
     import yaml
@@ -429,16 +430,18 @@ def _dream_reads(file: str, destination: str) -> bool:
         return False
     # a name holding a token is read redacted ("tok [REDACTED:github-token].md"), and its line
     # is put back as the person wrote it only when the dream writes the link as it was read
-    if _read_redacted(file):
-        return link_destination(file) == destination
-    return True
+    # (asked only of a link not written as a dream writes it: `status` and `log`, reading an
+    # index a dream wrote, never load the redactor for it)
+    return link_destination(file) == destination or not _read_redacted(file)
 
 
 @lru_cache(maxsize=4096)
 def _read_redacted(file: str) -> bool:
     """Whether the dream reads the name ``file`` redacted (or it is the redacted name itself);
     cached: every index is read several times a dream, and each name is looked at alike."""
-    return redact.REDACTED_MARK in file or redact.redact(file) != file
+    from autodream import redact  # (its patterns, loaded only when a name needs them)
+
+    return REDACTED_MARK in file or redact.redact(file) != file
 
 
 def parse_index(text: str, present: Container[str]) -> MemoryIndex:
@@ -474,7 +477,7 @@ def refused_links(text: str, present: Container[str]) -> list[tuple[str, bool]]:
         if not is_file_link(link):
             continue
         file = link_file(link, present)
-        refused.append((file, m is not None or redact.REDACTED_MARK in file
+        refused.append((file, m is not None or REDACTED_MARK in file
                         or not _dream_reads(file, link_destination(file))))
     return refused
 
