@@ -241,3 +241,17 @@ def test_reading_a_day_told_changed_is_linear() -> None:
         _RECURRING_DAY_NOT.search(big)
         assert time.process_time() - start < max(24 * first, 0.5), tail
     assert _RECURRING_DAY_NOT.search("We deploy on Thursdays now ,  not Tuesdays.") is not None
+
+
+@pytest.mark.parametrize("said", ["We used to deploy on Thursdays, not Tuesdays.",
+                                  "We used to deploy every Thursday, not Tuesday."])
+def test_a_past_habit_against_a_day_is_no_switch_to_it(tmp_path: Path, said: str) -> None:
+    # (read as a switch to Thursday: project_used-deploy.md, 'Use Thursday rather than Tuesday
+    # unless the user explicitly asks otherwise', beside deploy.md's Tuesday)
+    project = _project(tmp_path, said, entry="We deploy every Tuesday.")
+    code, out, err = dream(project, "--backend", "local")
+    assert code == 0, out + err
+    _says_each_line(project, "We deploy every Tuesday.")
+    memory = " ".join(p.read_text(encoding="utf-8") for p in (project / "memory").glob("*.md"))
+    assert "Use Thursday" not in memory and "Switched" not in memory, memory
+

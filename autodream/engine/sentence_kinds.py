@@ -1369,6 +1369,11 @@ _DAY_HEDGED = rx.compile(r"\b(?:could|would|should|might|(?-i:may)|maybe|perhaps
                          r"suggest\w*|propos\w*|consider\w*|what\s+about|how\s+about)\b|\?", _I)
 
 
+# ... told of a past habit ("We used to deploy on Thursdays, not Tuesdays"): what was done then,
+# no day switched to (it was read as a switch to Thursday, the day left behind)
+_PAST_HABIT = rx.compile(r"\bused\s+to\b", _I)
+
+
 def _one_weekday(word: str) -> str | None:
     """``word`` as one weekday's name ("Thursdays", "thursday": "Thursday"), or None."""
     day = word.lower().removesuffix("s")
@@ -1401,7 +1406,8 @@ def _switch(text: str) -> _Kind | None:
         # "Use yarn instead": what it replaces is in the memory naming another of its kind
         return _Kind("switch", text, 0.9, new=chosen)
     if (" not " in text or " instead " in text or " rather " in text) and (
-            days := _RECURRING_DAY_NOT.search(text)) is not None and not _DAY_HEDGED.search(text):
+            days := _RECURRING_DAY_NOT.search(text)) is not None and not _DAY_HEDGED.search(
+                text) and _PAST_HABIT.search(text, 0, days.start()) is None:
         # "We deploy on Thursdays now, not Tuesdays", "... every Thursday now, not Tuesday":
         # the day a thing recurs on, said either way, is one weekday (read as "Thursdays" it
         # met no entry saying "every Tuesday", and became a memory of its own beside it; said
@@ -1455,6 +1461,9 @@ def _switch(text: str) -> _Kind | None:
             continue
         if _happened_to_system(text, m.start()):
             continue
+        if old and _one_weekday(new) and _one_weekday(old) and _PAST_HABIT.search(
+                text, 0, m.start()):
+            continue  # ("We used to deploy on Thursdays, not Tuesdays": ``_PAST_HABIT``)
         if old and (day := _one_weekday(new)) and (was := _one_weekday(old)) and (
                 not _DAY_HEDGED.search(text)):
             # "We moved deploys from Tuesdays to Thursdays": one weekday for another, as an
