@@ -137,6 +137,7 @@ from autodream.engine.ports import (
     said_to_be,
     ties_port_or_kind,
 )
+from autodream.engine.recurring_days import day_entry, day_said
 from autodream.engine.replacement import (
     _ADDRESS_SCHEME,
     _ALSO,
@@ -440,6 +441,8 @@ class Consolidator:
             # that plan is on the Monday after (it was a second memory, 'Switched from Friday
             # to Monday', the Friday plan still current)
             self._reschedule(*on_day[:3], on_day[3], cluster)
+            return
+        if self._day_moved(cand, cluster):
             return
         if cand.kind == "switch":
             target = switch_target(self.live(), cand)
@@ -1709,6 +1712,29 @@ class Consolidator:
             self.decisions.append(Decision(
                 "pruned", shorten(s, 120), f"stated {was} as current; superseded on {day}",
                 file=entry.file))
+
+    def _day_moved(self, cand: Candidate, cluster: Cluster) -> bool:
+        """"We deploy on Thursdays now" beside deploy.md's "We deploy every Tuesday.": both
+        stood (or a project entry was replaced whole, 'Updated on ...; previously: ...'), two
+        deploy days for the agent to choose from. Only where both are one plain sentence of the
+        same who and what (``recurring_days``) is the entry switched to the new day, as a tool
+        switch is: its history and the run record tell the day left and when. True then;
+        anything else is read as before."""
+        if cand.kind not in ("fact", "preference", "switch") or cand.back or cand.of_plan or (
+                cand.revises or cand.weekday_to is not None or cand.moved_from is not None):
+            return False
+        told = day_said(cand.text)
+        # (a preference's text is what followed "From now on", which said it holds from now on)
+        if told is None or not (told.now or cand.kind == "preference"):
+            return False
+        if cand.kind == "switch" and switch_target(self.live(), cand) is not None:
+            return False  # (a switch main finds its entry for already)
+        found = day_entry(self.live(), told)
+        if found is None:
+            return False
+        entry, day = found
+        self._switch(entry, replace(cand, kind="switch", new=told.day, old=day), cluster)
+        return True
 
     def _switch_told(self, entry: Entry, cand: Candidate, cluster: Cluster, old: str) -> None:
         """``entry`` says ``cand``'s switch was made already (the new choice as used, ``old``

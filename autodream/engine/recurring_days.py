@@ -1,0 +1,113 @@
+"""The day a recurring thing is done on, told as it is from now on ("We deploy on Thursdays
+now" beside deploy.md's "We deploy every Tuesday."), read narrowly: only a plain sentence of
+who does what on which day, the entry's and the statement's who and what the same words. Any
+other shape is read as before: two memories are better than one rewritten on a guess (an
+earlier attempt rewrote a dated plan, a deploy freeze, a quote, a code block)."""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, NamedTuple
+
+from autodream import rx
+from autodream.engine.text import WEEKDAY_NAME, word_set
+
+if TYPE_CHECKING:
+    from autodream.engine.entries import Entry
+
+# Longer than this, a statement or an entry's one sentence is no plain "who does what on which
+# day" (and nothing longer is read: the patterns below stay cheap on any memory)
+MAX_SENTENCE = 200
+
+# "From now on, ...", "Going forward ...": the day told as it holds from now on
+_FROM_NOW = r"(?P<from>(?:from\s+now\s+on|going\s+forward)\s*,?\s+)?"
+# "on Thursdays", "every Thursday" (a bare "on Thursday" may be one week's: not read)
+_DAY = rf"(?P<on>on|every)\s+(?P<day>{WEEKDAY_NAME})(?P<plural>s?)"
+# "We deploy", "The team deploys the docs site": who (we or the team) and what is done, plain
+# lower-case words only (no code, link, quote, date, time or second clause fits)
+_WHO_DOES = (r"(?P<who>we|the\s+team|our\s+team)\s+(?P<now1>now\s+)?"
+             r"(?P<do>[a-z]+(?:\s+[a-z]+){0,3}?)")
+# "Deploys are on Thursdays": the thing done, named as a plural noun ("we deploy")
+_THING_IS = r"(?P<noun>[a-z]+)s\s+(?P<now2>now\s+)?(?:are|happen)"
+# "..., not Tuesdays", "... instead of Tuesdays": the day left, when said
+_LEFT = (rf"(?:\s*,\s*not\s+|\s+instead\s+of\s+)(?:on\s+|every\s+)?"
+         rf"(?P<old>{WEEKDAY_NAME})s?")
+_SAID = rx.compile(
+    rf"{_FROM_NOW}(?:{_WHO_DOES}|{_THING_IS})\s+{_DAY}(?P<now3>\s+now)?(?:{_LEFT})?\s*[.!]?",
+    re.I)
+# Words that make the sentence no plain habit of today: a negation, a block or pause, a hedge,
+# a past or planned one, a second or partial day ("also", "only", "other"), a weekday
+_NOT_PLAIN = word_set("""
+    not no never don't dont do does did didn't doesn't won't can't cannot can could would should
+    might may must will shall used to also only still just usually sometimes often always rarely
+    block blocks blocked blocking freeze freezes frozen pause pauses paused stop stops stopped
+    halt halts halted skip skips skipped avoid avoids except plan plans planned want wanted try
+    tried hope need needs had have has were are was is be been every on other too again either
+    neither now free monday tuesday wednesday thursday friday saturday sunday
+    """)
+
+
+class DaySaid(NamedTuple):
+    """One plain sentence of who does what on which day: ``doing`` is who and what, as words
+    ("we deploy"; "Deploys are ..." reads "we deploy"), ``day`` the weekday ("Thursday"),
+    ``left`` the day said left ("..., not Tuesdays", else None) and ``now`` whether the
+    sentence says it holds from now on."""
+
+    doing: tuple[str, ...]
+    verb: str  # ("deploy"): what is done, to find another memory of it
+    day: str
+    left: str | None
+    now: bool
+
+
+def day_said(text: str) -> DaySaid | None:
+    """``text`` as one plain, recurring "who does what on which day" ("We deploy every
+    Tuesday.", "we deploy on Thursdays now", "Deploys are on Thursdays now."), or None."""
+    said = text.strip()
+    if len(said) > MAX_SENTENCE:
+        return None
+    m = _SAID.fullmatch(said)
+    if m is None or not (m["plural"] or m["on"].lower() == "every"):
+        return None  # ("We deploy on Thursday": that one Thursday, maybe)
+    if m["noun"] is not None:
+        verb = m["noun"].lower()
+        doing: tuple[str, ...] = ("we", verb)
+    else:
+        verb = m["do"].split()[0].lower()
+        doing = (*m["who"].lower().split(), *m["do"].lower().split())
+    if any(word in _NOT_PLAIN for word in doing[1:]):
+        return None
+    left = m["old"].capitalize() if m["old"] else None
+    day = m["day"].capitalize()
+    if left == day:
+        return None
+    now = bool(m["from"] or m["now1"] or m["now2"] or m["now3"] or left)
+    return DaySaid(doing, verb, day, left, now)
+
+
+def day_entry(live: list[Entry], told: DaySaid) -> tuple[Entry, str] | None:
+    """The one project or feedback entry whose whole rule is the same who and what on another
+    day ("We deploy every Tuesday." for "we deploy on Thursdays now"), and that day; None when
+    there is none or more than one, when it gives the day the statement says was left
+    otherwise, or when another memory names the new day of the same doing (a freeze, a block:
+    moved onto it, the two would contradict)."""
+    found: list[tuple[Entry, str]] = []
+    for entry in live:
+        if entry.type not in ("project", "feedback") or len(entry.statements) != 1:
+            continue
+        if len(entry.statements[0]) > MAX_SENTENCE:
+            continue
+        said = day_said(entry.statements[0])
+        if said is not None and said.doing == told.doing:
+            found.append((entry, said.day))
+    if len(found) != 1:
+        return None
+    entry, day = found[0]
+    if day == told.day or (told.left is not None and told.left != day):
+        return None
+    new_day = re.compile(rf"\b{told.day}s?\b", re.I)
+    doing = re.compile(rf"\b{re.escape(told.verb.removesuffix('s'))}", re.I)
+    if any(other is not entry and new_day.search(other.text) is not None
+           and doing.search(other.text) is not None for other in live):
+        return None
+    return entry, day
