@@ -1372,6 +1372,21 @@ _DAY_HEDGED = rx.compile(r"\b(?:could|would|should|might|(?-i:may)|maybe|perhaps
 # ... told of a past habit ("We used to deploy on Thursdays, not Tuesdays"): what was done then,
 # no day switched to (it was read as a switch to Thursday, the day left behind)
 _PAST_HABIT = rx.compile(r"\bused\s+to\b", _I)
+# ... unless the sentence turns to what is done now before the day: "We used to deploy on
+# Tuesdays; we deploy on Thursdays now", "..., but we moved deploys from Tuesdays to Thursdays",
+# "The script we used to deploy moved from ...", "As we used to, we moved the standup ..."
+_CLAUSE_TURN = rx.compile(
+    r"[;!?]|\.(?:\s|$)|\b(?:but|now|mov(?:e|es|ed|ing)|switch(?:es|ed|ing)?|"
+    r"chang(?:e|es|ed|ing)|shift(?:s|ed|ing)?)\b", _I)
+
+
+def _past_habit_at(text: str, day_at: int) -> bool:
+    """Whether the day said at ``day_at`` is one "used to" was done on, in the same clause
+    (``_PAST_HABIT``, no ``_CLAUSE_TURN`` between them)."""
+    habit = None
+    for found in _PAST_HABIT.finditer(text, 0, day_at):
+        habit = found  # (the last one before the day governs it)
+    return habit is not None and _CLAUSE_TURN.search(text, habit.end(), day_at) is None
 
 
 def _one_weekday(word: str) -> str | None:
@@ -1405,9 +1420,13 @@ def _switch(text: str) -> _Kind | None:
     if chosen is not None:
         # "Use yarn instead": what it replaces is in the memory naming another of its kind
         return _Kind("switch", text, 0.9, new=chosen)
-    if (" not " in text or " instead " in text or " rather " in text) and (
-            days := _RECURRING_DAY_NOT.search(text)) is not None and not _DAY_HEDGED.search(
-                text) and _PAST_HABIT.search(text, 0, days.start()) is None:
+    days = _RECURRING_DAY_NOT.search(text) if (
+        " not " in text or " instead " in text or " rather " in text) else None
+    if days is not None and _past_habit_at(text, days.start()):
+        # ("We used to deploy on Thursdays, not Tuesdays": ``_PAST_HABIT``): what was done then,
+        # no switch (nor is any other reading tried: one is quadratic on ", not Tuesday" x 1,000)
+        return None
+    if days is not None and not _DAY_HEDGED.search(text):
         # "We deploy on Thursdays now, not Tuesdays", "... every Thursday now, not Tuesday":
         # the day a thing recurs on, said either way, is one weekday (read as "Thursdays" it
         # met no entry saying "every Tuesday", and became a memory of its own beside it; said
@@ -1461,9 +1480,12 @@ def _switch(text: str) -> _Kind | None:
             continue
         if _happened_to_system(text, m.start()):
             continue
-        if old and _one_weekday(new) and _one_weekday(old) and _PAST_HABIT.search(
-                text, 0, m.start()):
-            continue  # ("We used to deploy on Thursdays, not Tuesdays": ``_PAST_HABIT``)
+        if old and _one_weekday(new) and _one_weekday(old) and _past_habit_at(
+                text, m.start(which_new)):
+            # ("We used to deploy on Thursdays, not Tuesdays": ``_PAST_HABIT``): the sentence
+            # tells what was done then, no switch (and the patterns after this one are not
+            # tried on it: one of them is quadratic on "..., not Tuesdays" said 1,000 times)
+            return None
         if old and (day := _one_weekday(new)) and (was := _one_weekday(old)) and (
                 not _DAY_HEDGED.search(text)):
             # "We moved deploys from Tuesdays to Thursdays": one weekday for another, as an
