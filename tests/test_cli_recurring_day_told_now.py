@@ -81,6 +81,34 @@ def test_the_deploy_day_told_now_switches_the_one_entry_and_dates_it(
         project)
 
 
+def _say_later(project: Path, said: str) -> None:
+    """A second session, two days after the first, saying ``said``."""
+    TranscriptBuilder(session_id="aaaaaaaa-0000-4000-8000-0000000000e2",
+                      start=datetime(2026, 7, 21, 9, 0, tzinfo=timezone.utc)).user(
+        said).assistant("OK.").write(project / "sessions")
+
+
+@pytest.mark.parametrize("type_", ["feedback", "project"])
+@pytest.mark.parametrize("again", [
+    "we deploy on Thursdays now", "We deploy on Thursdays.", "From now on we deploy on Thursdays.",
+])
+def test_the_new_day_told_again_after_the_switch_is_confirmed(
+        tmp_path: Path, again: str, type_: str) -> None:
+    # (before: the switched entry was replaced by a Thursday-to-Thursday 'Updated on ...' line,
+    # took 'We deploy on Thursdays.' as a second line, or feedback_deploy.md told it again)
+    project = _sample_with(tmp_path, "we deploy on Thursdays now", {"deploy.md": (type_, AUDIT)})
+    code, out, err = dream(project, "--backend", "local")
+    assert code == 0, out + err
+    switched = {p.name: p.read_bytes() for p in (project / "memory").glob("*.md")}
+    assert b"\nWe deploy every Thursday.\n" in switched["deploy.md"]
+    _say_later(project, again)
+    code, out, err = dream(project, "--backend", "local")
+    assert code == 0, out + err
+    assert {p.name: p.read_bytes() for p in (project / "memory").glob("*.md")} == switched
+    assert "1 confirmed" in out and "0 topic files written" in out, out
+    assert "confirmed We deploy every Thursday. (deploy.md)" in _decisions(project)
+
+
 # rev133's repros of the wider attempt: each was rewritten (or the statement lost as
 # 'confirmed'); each is read as main reads it, the entry's words kept and nothing switched
 @pytest.mark.parametrize(("entries", "said"), [

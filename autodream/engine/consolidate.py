@@ -1718,14 +1718,13 @@ class Consolidator:
         stood (or a project entry was replaced whole, 'Updated on ...; previously: ...'), two
         deploy days for the agent to choose from. Only where both are one plain sentence of the
         same who and what (``recurring_days``) is the entry switched to the new day, as a tool
-        switch is: its history and the run record tell the day left and when. True then;
-        anything else is read as before."""
+        switch is: its history and the run record tell the day left and when; one giving the
+        day told already is confirmed. True then; anything else is read as before."""
         if cand.kind not in ("fact", "preference", "switch") or cand.back or cand.of_plan or (
                 cand.revises or cand.weekday_to is not None or cand.moved_from is not None):
             return False
         told = day_said(cand.text)
-        # (a preference's text is what followed "From now on", which said it holds from now on)
-        if told is None or not (told.now or cand.kind == "preference"):
+        if told is None:
             return False
         if cand.kind == "switch" and switch_target(self.live(), cand) is not None:
             return False  # (a switch main finds its entry for already)
@@ -1733,6 +1732,15 @@ class Consolidator:
         if found is None:
             return False
         entry, day = found
+        if day == told.day:
+            # ("we deploy on Thursdays now", "We deploy on Thursdays." again, after the switch:
+            # the entry was replaced by a Thursday-to-Thursday 'Updated' line, or took the
+            # statement as a second line, or a second memory told the same day)
+            self._confirm(entry, cand, cluster)
+            return True
+        # (a preference's text is what followed "From now on", which said it holds from now on)
+        if not (told.now or cand.kind == "preference"):
+            return False
         self._switch(entry, replace(cand, kind="switch", new=told.day, old=day), cluster)
         return True
 

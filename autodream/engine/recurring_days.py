@@ -86,11 +86,11 @@ def day_said(text: str) -> DaySaid | None:
 
 
 def day_entry(live: list[Entry], told: DaySaid) -> tuple[Entry, str] | None:
-    """The one project or feedback entry whose whole rule is the same who and what on another
-    day ("We deploy every Tuesday." for "we deploy on Thursdays now"), and that day; None when
-    there is none or more than one, when it gives the day the statement says was left
-    otherwise, or when another memory names the new day of the same doing (a freeze, a block:
-    moved onto it, the two would contradict)."""
+    """The one project or feedback entry whose whole rule is the same who and what on a day
+    ("We deploy every Tuesday." for "we deploy on Thursdays now"), and that day (the day told,
+    when the entry gives it already); None when there is none or more than one, when it gives
+    another day than the one the statement says was left, or when another memory names the
+    day told of the same doing (a freeze, a block: moved onto it, the two would contradict)."""
     found: list[tuple[Entry, str]] = []
     for entry in live:
         if entry.type not in ("project", "feedback") or len(entry.statements) != 1:
@@ -103,7 +103,7 @@ def day_entry(live: list[Entry], told: DaySaid) -> tuple[Entry, str] | None:
     if len(found) != 1:
         return None
     entry, day = found[0]
-    if day == told.day or (told.left is not None and told.left != day):
+    if day != told.day and told.left is not None and told.left != day:
         return None
     new_day = re.compile(rf"\b{told.day}s?\b", re.I)
     doing = re.compile(rf"\b{re.escape(told.verb.removesuffix('s'))}", re.I)
