@@ -109,6 +109,27 @@ def test_the_new_day_told_again_after_the_switch_is_confirmed(
     assert "confirmed We deploy every Thursday. (deploy.md)" in _decisions(project)
 
 
+@pytest.mark.parametrize("type_", ["feedback", "project"])
+@pytest.mark.parametrize("back", ["We deploy on Tuesdays again.", "We deploy on Tuesdays now."])
+def test_the_old_day_told_again_switches_back_with_both_history_lines(
+        tmp_path: Path, back: str, type_: str) -> None:
+    # ('again' was not read as told now: 'We deploy every Thursday.' stayed current, 'How to
+    # apply: Use Thursday; Tuesday is no longer current', the Tuesday line merged beside it)
+    project = _sample_with(tmp_path, "we deploy on Thursdays now", {"deploy.md": (type_, AUDIT)})
+    code, out, err = dream(project, "--backend", "local")
+    assert code == 0, out + err
+    _say_later(project, back)
+    code, out, err = dream(project, "--backend", "local")
+    assert code == 0, out + err
+    body = (project / "memory" / "deploy.md").read_text(encoding="utf-8")
+    assert "\nWe deploy every Tuesday.\n" in body, body
+    assert "Switched from Tuesday to Thursday on 2026-07-19; previously Tuesday." in body, body
+    assert "Switched from Thursday to Tuesday on 2026-07-21; previously Thursday." in body, body
+    assert "Use Tuesday; Thursday is no longer current" in body and "Use Thursday" not in body
+    assert [p.name for p in (project / "memory").glob("*.md") if "deploy" in p.name] == [
+        "deploy.md"]
+
+
 # rev133's repros of the wider attempt: each was rewritten (or the statement lost as
 # 'confirmed'); each is read as main reads it, the entry's words kept and nothing switched
 @pytest.mark.parametrize(("entries", "said"), [

@@ -32,9 +32,10 @@ _THING_IS = r"(?P<noun>[a-z]+)s\s+(?P<now2>now\s+)?(?:are|happen)"
 # "..., not Tuesdays", "... instead of Tuesdays": the day left, when said
 _LEFT = (rf"(?:\s*,\s*not\s+|\s+instead\s+of\s+)(?:on\s+|every\s+)?"
          rf"(?P<old>{WEEKDAY_NAME})s?")
+# "... on Thursdays now", "... on Tuesdays again" (back on the day it was on: told as it is now)
+_NOW_AFTER = r"(?P<now3>\s+now|\s+again(?:\s+now)?)?"
 _SAID = rx.compile(
-    rf"{_FROM_NOW}(?:{_WHO_DOES}|{_THING_IS})\s+{_DAY}(?P<now3>\s+now)?(?:{_LEFT})?\s*[.!]?",
-    re.I)
+    rf"{_FROM_NOW}(?:{_WHO_DOES}|{_THING_IS})\s+{_DAY}{_NOW_AFTER}(?:{_LEFT})?\s*[.!]?", re.I)
 # Words that make the sentence no plain habit of today: a negation, a block or pause, a hedge,
 # a past or planned one, a second or partial day ("also", "only", "other"), a weekday
 _NOT_PLAIN = word_set("""
