@@ -179,6 +179,35 @@ def test_an_entry_that_is_not_one_plain_day_of_the_same_doing_is_not_switched(
     assert re.search(r"switched from \w+day", decisions) is None, decisions
 
 
+@pytest.mark.parametrize("doing", [
+    "ban deploys", "hold deploys", "cancel deploys", "quit work early", "forbid deploys",
+    "lock the main branch", "postpone deploys", "delay deploys", "skip deploys", "avoid deploys",
+    "ship no releases"])
+def test_a_day_something_is_not_done_on_is_not_switched(tmp_path: Path, doing: str) -> None:
+    # (a ban, hold, cancel ... on Fridays was switched to the Monday told, 'Switched from
+    # Friday to Monday': where both hold, one was lost; main's reading is kept)
+    project = _sample_with(tmp_path, f"We {doing} on Mondays now.",
+                           {"no.md": ("project", f"We {doing} on Fridays.")})
+    code, out, err = dream(project, "--backend", "local")
+    assert code == 0, out + err
+    memory = _memory_text(project)
+    assert re.search(r"Switched from \w+day", memory) is None, memory
+    decisions = _decisions(project)
+    assert re.search(r"switched from \w+day", decisions) is None, decisions
+
+
+@pytest.mark.parametrize("word", [
+    "ban", "bans", "banned", "banning", "hold", "holds", "held", "holding", "cancel", "cancels",
+    "cancelled", "canceled", "cancelling", "canceling", "quit", "quits", "quitting", "forbid",
+    "forbids", "forbade", "forbidden", "forbidding", "lock", "locks", "locked", "locking",
+    "postpone", "postpones", "postponed", "postponing", "delay", "delays", "delayed",
+    "delaying", "skip", "skips", "skipped", "skipping", "avoid", "avoids", "avoided", "avoiding",
+    "no"])
+def test_a_day_something_is_not_done_on_is_no_plain_day(word: str) -> None:
+    assert day_said(f"We {word} deploys on Mondays now.") is None
+    assert day_said("We deploy on Mondays now.") is not None
+
+
 def test_reading_a_day_said_is_linear() -> None:
     # (only up to 200 characters are read: a 15 KB memory costs nothing)
     for hostile in ("We deploy" + " x" * 10_000 + " on Thursdays now.",

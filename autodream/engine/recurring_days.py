@@ -36,15 +36,20 @@ _LEFT = (rf"(?:\s*,\s*not\s+|\s+instead\s+of\s+)(?:on\s+|every\s+)?"
 _NOW_AFTER = r"(?P<now3>\s+now|\s+again(?:\s+now)?)?"
 _SAID = rx.compile(
     rf"{_FROM_NOW}(?:{_WHO_DOES}|{_THING_IS})\s+{_DAY}{_NOW_AFTER}(?:{_LEFT})?\s*[.!]?", re.I)
-# Words that make the sentence no plain habit of today: a negation, a block or pause, a hedge,
-# a past or planned one, a second or partial day ("also", "only", "other"), a weekday
+# Words that make the sentence no plain habit of today: a negation, a block, pause, ban or
+# delay (what is not done on the day: "We ban deploys on Fridays" moved to Mondays left one ban),
+# a hedge, a past or planned one, a second or partial day ("also", "only", "other"), a weekday
 _NOT_PLAIN = word_set("""
     not no never don't dont do does did didn't doesn't won't can't cannot can could would should
     might may must will shall used to also only still just usually sometimes often always rarely
     block blocks blocked blocking freeze freezes frozen pause pauses paused stop stops stopped
-    halt halts halted skip skips skipped avoid avoids except plan plans planned want wanted try
-    tried hope need needs had have has were are was is be been every on other too again either
-    neither now free monday tuesday wednesday thursday friday saturday sunday
+    halt halts halted skip skips skipped skipping avoid avoids avoided avoiding
+    ban bans banned banning hold holds held holding cancel cancels cancelled canceled
+    cancelling canceling quit quits quitting forbid forbids forbade forbidden forbidding
+    lock locks locked locking postpone postpones postponed postponing delay delays delayed
+    delaying except plan plans planned want wanted try tried hope need needs had have has were
+    are was is be been every on other too again either neither now free
+    monday tuesday wednesday thursday friday saturday sunday
     """)
 
 
