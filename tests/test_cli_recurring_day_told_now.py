@@ -196,6 +196,21 @@ def test_a_day_something_is_not_done_on_is_not_switched(tmp_path: Path, doing: s
     assert re.search(r"switched from \w+day", decisions) is None, decisions
 
 
+def test_another_memory_of_the_day_told_in_another_form_of_the_word_stops_the_switch(
+        tmp_path: Path) -> None:
+    # ("lunches" was looked for as "lunche": the canteen's Thursday was not seen, and the lunch
+    # was switched onto it, 'Switched from Tuesday to Thursday'; main's reading is kept)
+    project = _sample_with(tmp_path, "The team lunches on Thursdays now.", {
+        "lunch.md": ("project", "The team lunches every Tuesday."),
+        "canteen.md": ("project", "The canteen serves no lunch on Thursdays.")})
+    code, out, err = dream(project, "--backend", "local")
+    assert code == 0, out + err
+    memory = _memory_text(project)
+    assert "The canteen serves no lunch on Thursdays." in memory, memory
+    assert re.search(r"Switched from \w+day", memory) is None, memory
+    assert re.search(r"switched from \w+day", _decisions(project)) is None
+
+
 @pytest.mark.parametrize("word", [
     "ban", "bans", "banned", "banning", "hold", "holds", "held", "holding", "cancel", "cancels",
     "cancelled", "canceled", "cancelling", "canceling", "quit", "quits", "quitting", "forbid",

@@ -28,7 +28,7 @@ _DAY = rf"(?P<on>on|every)\s+(?P<day>{WEEKDAY_NAME})(?P<plural>s?)"
 _WHO_DOES = (r"(?P<who>we|the\s+team|our\s+team)\s+(?P<now1>now\s+)?"
              r"(?P<do>[a-z]+(?:\s+[a-z]+){0,3}?)")
 # "Deploys are on Thursdays": the thing done, named as a plural noun ("we deploy")
-_THING_IS = r"(?P<noun>[a-z]+)s\s+(?P<now2>now\s+)?(?:are|happen)"
+_THING_IS = r"(?P<noun>[a-z]+s)\s+(?P<now2>now\s+)?(?:are|happen)"
 # "..., not Tuesdays", "... instead of Tuesdays": the day left, when said
 _LEFT = (rf"(?:\s*,\s*not\s+|\s+instead\s+of\s+)(?:on\s+|every\s+)?"
          rf"(?P<old>{WEEKDAY_NAME})s?")
@@ -66,6 +66,15 @@ class DaySaid(NamedTuple):
     now: bool
 
 
+def _stem(word: str) -> str:
+    """``word`` without its plural or third-person "s" ("deploys": "deploy", "lunches":
+    "lunch", "releases": "release"), to find it in any of its forms."""
+    word = word.lower()
+    if word.endswith(("ches", "shes", "sses", "xes", "zes")):
+        return word[:-2]
+    return word.removesuffix("s")
+
+
 def day_said(text: str) -> DaySaid | None:
     """``text`` as one plain, recurring "who does what on which day" ("We deploy every
     Tuesday.", "we deploy on Thursdays now", "Deploys are on Thursdays now."), or None."""
@@ -76,10 +85,10 @@ def day_said(text: str) -> DaySaid | None:
     if m is None or not (m["plural"] or m["on"].lower() == "every"):
         return None  # ("We deploy on Thursday": that one Thursday, maybe)
     if m["noun"] is not None:
-        verb = m["noun"].lower()
+        verb = _stem(m["noun"])
         doing: tuple[str, ...] = ("we", verb)
     else:
-        verb = m["do"].split()[0].lower()
+        verb = _stem(m["do"].split()[0])
         doing = (*m["who"].lower().split(), *m["do"].lower().split())
     if any(word in _NOT_PLAIN for word in doing[1:]):
         return None
@@ -112,7 +121,7 @@ def day_entry(live: list[Entry], told: DaySaid) -> tuple[Entry, str] | None:
     if day != told.day and told.left is not None and told.left != day:
         return None
     new_day = re.compile(rf"\b{told.day}s?\b", re.I)
-    doing = re.compile(rf"\b{re.escape(told.verb.removesuffix('s'))}", re.I)
+    doing = re.compile(rf"\b{re.escape(told.verb)}", re.I)
     if any(other is not entry and new_day.search(other.text) is not None
            and doing.search(other.text) is not None for other in live):
         return None
