@@ -442,10 +442,12 @@ class Consolidator:
             # to Monday', the Friday plan still current)
             self._reschedule(*on_day[:3], on_day[3], cluster)
             return
-        if self._day_moved(cand, cluster):
+        # (a switch whose entry ``switch_target`` finds is made on it; ``_day_moved`` looks for
+        # a day's entry only where it finds none, and the target is found once for both)
+        target = switch_target(self.live(), cand) if cand.kind == "switch" else None
+        if target is None and self._day_moved(cand, cluster):
             return
         if cand.kind == "switch":
-            target = switch_target(self.live(), cand)
             if target is None and cand.old is None and not cand.back:
                 found = (moved_from(self.live(), cand) or upgraded_from(self.live(), cand)
                          or moved_off(self.live(), cand) or tool_replaced(self.live(), cand)
@@ -1726,8 +1728,6 @@ class Consolidator:
         told = day_said(cand.text)
         if told is None:
             return False
-        if cand.kind == "switch" and switch_target(self.live(), cand) is not None:
-            return False  # (a switch main finds its entry for already)
         found = day_entry(self.live(), told)
         if found is None:
             return False
