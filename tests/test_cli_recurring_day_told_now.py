@@ -110,6 +110,41 @@ def test_the_new_day_told_again_after_the_switch_is_confirmed(
 
 
 @pytest.mark.parametrize("type_", ["feedback", "project"])
+@pytest.mark.parametrize(("said", "more"), [
+    ("We deploy on Thursdays because Fridays are risky.", "Fridays are risky"),
+    ("We deploy on Thursdays now because Fridays are risky.", "Fridays are risky"),
+    ("We deploy on Thursdays now, since QA needs Friday.", "QA needs Friday"),
+    ("We deploy on Thursdays now. The reason is that QA needs Friday.", "QA needs Friday"),
+    ("From now on we deploy on Thursdays because QA needs Friday.", "QA needs Friday"),
+    ("We deploy on Thursdays now, not Fridays.", "not Fridays"),
+])
+def test_the_day_told_again_with_more_than_the_day_keeps_the_more(
+        tmp_path: Path, said: str, more: str, type_: str) -> None:
+    # (before: 'confirmed We deploy every Thursday.', the reason or the day left nowhere in
+    # memory; main keeps it, as a Why or a memory of its own)
+    project = _sample_with(tmp_path, said, {"deploy.md": (type_, "We deploy every Thursday.")})
+    code, out, err = dream(project, "--backend", "local")
+    assert code == 0, out + err
+    assert more in _memory_text(project), _memory_text(project)
+    assert "We deploy every Thursday." in _memory_text(project)
+
+
+@pytest.mark.parametrize("type_", ["feedback", "project"])
+def test_a_reason_told_with_the_new_day_after_the_switch_is_kept(
+        tmp_path: Path, type_: str) -> None:
+    # (before: 'confirmed We deploy every Thursday. (deploy.md)', 'risky' nowhere)
+    project = _sample_with(tmp_path, "we deploy on Thursdays now", {"deploy.md": (type_, AUDIT)})
+    code, out, err = dream(project, "--backend", "local")
+    assert code == 0, out + err
+    _say_later(project, "We deploy on Thursdays because Fridays are risky.")
+    code, out, err = dream(project, "--backend", "local")
+    assert code == 0, out + err
+    memory = _memory_text(project)
+    assert "Fridays are risky" in memory and "We deploy every Thursday." in memory, memory
+    assert "Switched from Tuesday to Thursday on 2026-07-19; previously Tuesday." in memory
+
+
+@pytest.mark.parametrize("type_", ["feedback", "project"])
 @pytest.mark.parametrize("back", ["We deploy on Tuesdays again.", "We deploy on Tuesdays now."])
 def test_the_old_day_told_again_switches_back_with_both_history_lines(
         tmp_path: Path, back: str, type_: str) -> None:

@@ -1733,6 +1733,10 @@ class Consolidator:
             return False
         entry, day = found
         if day == told.day:
+            if cand.why or told.left is not None:
+                # (it says more than the day: a reason, the Why main keeps, or a day it is not
+                # on, "..., not Fridays", a memory of its own on main; confirmed, both were lost)
+                return False
             # ("we deploy on Thursdays now", "We deploy on Thursdays." again, after the switch:
             # the entry was replaced by a Thursday-to-Thursday 'Updated' line, or took the
             # statement as a second line, or a second memory told the same day)
