@@ -258,6 +258,33 @@ def test_a_day_something_is_not_done_on_is_no_plain_day(word: str) -> None:
     assert day_said("We deploy on Mondays now.") is not None
 
 
+@pytest.mark.parametrize("noun", ["Freezes", "Blocks", "Bans", "Holds", "Pauses", "Delays"])
+def test_a_restriction_named_as_a_plural_noun_is_no_plain_day(noun: str) -> None:
+    # ("Freezes" was read by its stem, "freez", no word of the list: 'Freezes are on Mondays
+    # now.' was a plain day, and freeze.md's Friday was switched to Monday)
+    assert day_said(f"{noun} are on Mondays now.") is None
+    assert day_said(f"{noun} happen every Monday.") is None
+
+
+@pytest.mark.parametrize("noun", ["Caches", "Deploys", "Lunches", "Releases", "Pushes"])
+def test_a_plural_noun_of_a_plain_doing_still_reads_as_a_day(noun: str) -> None:
+    said = day_said(f"{noun} are on Mondays now.")
+    assert said is not None and said.day == "Monday" and said.now
+
+
+@pytest.mark.parametrize("type_", ["feedback", "project"])
+def test_freezes_told_on_another_day_are_not_switched(tmp_path: Path, type_: str) -> None:
+    # (rev148: 'Freezes are on Mondays now.' beside freeze.md 'Freezes are on Fridays.' became
+    # 'Switched from Friday to Monday'; where both freezes hold, one was lost)
+    project = _sample_with(tmp_path, "Freezes are on Mondays now.",
+                           {"freeze.md": (type_, "Freezes are on Fridays.")})
+    code, out, err = dream(project, "--backend", "local")
+    assert code == 0, out + err
+    memory = _memory_text(project)
+    assert re.search(r"Switched from \w+day", memory) is None, memory
+    assert re.search(r"switched from \w+day", _decisions(project)) is None
+
+
 def test_reading_a_day_said_is_linear() -> None:
     # (only up to 200 characters are read: a 15 KB memory costs nothing)
     for hostile in ("We deploy" + " x" * 10_000 + " on Thursdays now.",

@@ -87,6 +87,9 @@ def day_said(text: str) -> DaySaid | None:
     if m["noun"] is not None:
         verb = _stem(m["noun"])
         doing: tuple[str, ...] = ("we", verb)
+        # (the word as said too: "Freezes" is "freez" as a stem, a freeze all the same)
+        if m["noun"].lower() in _NOT_PLAIN:
+            return None
     else:
         verb = _stem(m["do"].split()[0])
         doing = (*m["who"].lower().split(), *m["do"].lower().split())
