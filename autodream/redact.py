@@ -28,7 +28,10 @@ from autodream.errors import REDACTED_MARK as REDACTED_MARK
 _PROSE_WORD = (
     r"(?:[a-z]+(?:able|ible|ed|ing|ly|tion|sion|ment|ive|ful|less|ness|ity|ous|al|ent|ant)"
     r"|required|optional|invalid|valid|wrong|correct|incorrect|missing|empty|secure|insecure"
-    r"|weak|strong|unknown|unset|blank|hidden|masked|redacted|needed|set|none|null|changed)"
+    r"|weak|strong|unknown|unset|blank|hidden|masked|redacted|needed|set|none|null|changed"
+    # (and what is done with it, said in the words ending in "-en": "the password at the office
+    # is written on the whiteboard", "... is forgotten, reset it")
+    r"|written|rewritten|overwritten|forgotten|broken|stolen|frozen|chosen|spoken|mistaken)"
     r"(?![\w-])"
 )
 

@@ -121,6 +121,11 @@ def test_a_thing_about_passwords_is_no_secret(text: str) -> None:
 # lives (a path, a URL, an ARN), code; and "to", "at", "in", which say what for, where or when
 # ("password in transit", "password to rotate"), not whose
 KEPT_AFTER_WHOSE = [
+    # (what is done with a password, said in a word ending in "-en")
+    "the password at the office is written on the whiteboard, ask Bob.",
+    "the password for prod is stolen.",
+    "the root password is broken and needs a reset.",
+    "the password for the vpn is forgotten and so is the pin.",
     "the password for compliance is NIST-800-63B, see doc.",
     "The password for prod is 16chars minimum, see the policy.",
     "The password for prod is 12chars, use pwgen.",
