@@ -2,9 +2,10 @@
 
 The active memory is what an agent would load: ``MEMORY.md`` and every other ``*.md`` under the
 memory dir, hidden directories (autodream's ``.autodream/`` state, ``.git``) excluded. Its files
-are joined in a fixed order (``MEMORY.md`` first, then by path) with one newline between them,
-and each expectation's regex is searched in that text. A match is reported with the file and
-line it starts on, so a failed ``absent`` shows the offending line.
+are read in a fixed order (``MEMORY.md`` first, then by path) and each expectation's regex is
+searched in each file on its own: an agent reads each file whole, so a match that starts in one
+file and ends in another is no sentence it ever read. The first match is reported with the file
+and line it starts on, so a failed ``absent`` shows the offending line.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from __future__ import annotations
 import errno
 import hashlib
 import os
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -128,41 +130,30 @@ def _read_memory(memory_dir: Path, rel: str) -> bytes | None:
         raise
 
 
-def joined_text(files: Sequence[MemoryFile]) -> tuple[str, list[tuple[int, MemoryFile]]]:
-    """The active memory as one text, and the offset where each file starts in it."""
-    parts: list[str] = []
-    starts: list[tuple[int, MemoryFile]] = []
-    offset = 0
-    for f in files:
-        starts.append((offset, f))
-        parts.append(f.text)
-        offset += len(f.text) + 1
-    return "\n".join(parts), starts
-
-
-def _locate(pos: int, starts: Sequence[tuple[int, MemoryFile]]) -> Location:
-    start, owner = starts[0]
-    for candidate_start, candidate in starts:
-        if candidate_start > pos:
-            break
-        start, owner = candidate_start, candidate
-    within = min(pos - start, len(owner.text))
-    line_no = owner.text.count("\n", 0, within) + 1
-    line_start = owner.text.rfind("\n", 0, within) + 1
-    line_end = owner.text.find("\n", within)
+def _locate(pos: int, owner: MemoryFile) -> Location:
+    line_no = owner.text.count("\n", 0, pos) + 1
+    line_start = owner.text.rfind("\n", 0, pos) + 1
+    line_end = owner.text.find("\n", pos)
     line = owner.text[line_start : line_end if line_end >= 0 else len(owner.text)]
     return Location(owner.path, line_no, line.rstrip("\r"))
+
+
+def first_match(pattern: re.Pattern[str], files: Sequence[MemoryFile]) -> Location | None:
+    """Where ``pattern`` first matches, each file searched on its own, in ``files``' order."""
+    for f in files:
+        m = pattern.search(f.text)
+        if m is not None:
+            return _locate(m.start(), f)
+    return None
 
 
 def evaluate(expectations: Iterable[Expectation], memory_dir: Path) -> list[ExpectationResult]:
     """Score each expectation against the active memory of ``memory_dir``."""
     files = active_memory(memory_dir)
-    text, starts = joined_text(files)
     results: list[ExpectationResult] = []
     for exp in expectations:
-        m = exp.pattern.search(text)
-        where = _locate(m.start(), starts) if m is not None and starts else None
-        met = (m is not None) if exp.kind == "present" else (m is None)
+        where = first_match(exp.pattern, files)
+        met = (where is not None) if exp.kind == "present" else (where is None)
         results.append(ExpectationResult(exp.id, exp.category, exp.kind, exp.regex, met, where))
     return results
 

@@ -543,3 +543,44 @@ def test_cli_json_a_scenario_that_cannot_run_is_named_in_the_one_error_line(
     assert doc["error"] == ("1 scenario(s) could not run: scenario missing: no such directory: "
                             f"{missing}")
     assert result.stderr.strip().splitlines() == [f"Error: {doc['error']}"]
+
+
+def test_cli_absent_and_present_match_each_memory_file_on_its_own(
+        tmp_path: Path, recorded: Recorder) -> None:
+    """A regex was searched in all memory files joined: '(?s)pytest -x.*pytest -x.*pytest -x'
+    matched once in MEMORY.md and twice in testing.md, and the report named 'MEMORY.md:2' as
+    if that one line said it three times. Each file is searched on its own now, and a match
+    names the file it is in."""
+    recorded.memory_text = "- [Tracker](tracker.md) — we moved to Jira\n- Run pytest -x first\n"
+    root = tmp_path / "thrice"
+    make_scenario(root, [T0], toml=SCENARIO_TOML.split("[[expect]]")[0] + """\
+[[expect]]
+id = "not-thrice"
+category = "testing"
+absent = '(?s)pytest -x.*pytest -x.*pytest -x'
+
+[[expect]]
+id = "thrice-said"
+category = "testing"
+present = '(?s)pytest -x.*pytest -x.*pytest -x'
+
+[[expect]]
+id = "not-twice"
+category = "testing"
+absent = '(?s)pytest -x.*pytest -x'
+""")
+    (root / "memory" / "testing.md").write_text(
+        "---\nname: Testing\ndescription: tests\ntype: feedback\n---\n\n"
+        "Run pytest -x before a push.\nIn CI too: pytest -x.\n"
+    )
+    result = CliRunner().invoke(cli, ["replay", "--json", str(root)])
+    assert result.exit_code == 0, result.output
+    [scenario] = json.loads(result.stdout)["scenarios"]
+    verdicts = {e["id"]: (e["met"], e["match"]) for e in scenario["expectations"]}
+    assert verdicts["not-thrice"] == (True, None)
+    assert verdicts["thrice-said"] == (False, None)
+    assert verdicts["not-twice"] == (False, {
+        "file": "testing.md", "line_no": 7, "line": "Run pytest -x before a push."})
+    text = CliRunner().invoke(cli, ["replay", str(root)]).output
+    assert "matched testing.md:7: Run pytest -x before a push." in text
+    assert "MEMORY.md:2" not in text
