@@ -3,7 +3,7 @@
 The format is fixed by the replay issue so scenarios written anywhere run unchanged::
 
     description = "one line"
-    now = "2026-07-20T09:00:00Z"     # the clock of the final dream
+    now = "2026-07-20T09:00:00Z"     # the clock of the final dream, with its UTC offset
     backend = "local"                # optional
     [gates]                          # optional: min_hours, min_sessions, scan_interval_minutes
     min_sessions = 2
@@ -161,9 +161,11 @@ def _parse_now(value: Any, bad: Complaint) -> datetime:
         raise bad("now", "needs a time of day, not just a date")
     else:
         raise bad("now", "must be an ISO 8601 date-time string")
-    # A time without an offset is read as UTC: scenarios must replay the same everywhere.
+    # A time without an offset is refused, not guessed: read as UTC, "2026-07-14 09:00" written
+    # in Berlin replays two hours off what its author meant, and nothing would say so.
     if moment.tzinfo is None:
-        moment = moment.replace(tzinfo=timezone.utc)
+        said = value if isinstance(value, str) else value.isoformat()  # a TOML local date-time
+        raise bad("now", f"needs a timezone offset (e.g. \"2026-07-20T09:00:00Z\"), not {said!r}")
     return moment.astimezone(timezone.utc)
 
 

@@ -584,3 +584,17 @@ absent = '(?s)pytest -x.*pytest -x'
     text = CliRunner().invoke(cli, ["replay", str(root)]).output
     assert "matched testing.md:7: Run pytest -x before a push." in text
     assert "MEMORY.md:2" not in text
+
+
+@pytest.mark.parametrize("now", ['"2026-07-14 09:00"', "2026-07-14T09:00:00"],
+                         ids=["string", "toml-local-datetime"])
+def test_cli_a_now_without_a_timezone_is_refused(
+        tmp_path: Path, recorded: Recorder, now: str) -> None:
+    """now = "2026-07-14 09:00" was read as UTC without a word: written anywhere else, the
+    replay ran hours off what its author meant. It is refused as a missing now is."""
+    root = tmp_path / "naive"
+    make_scenario(root, [T0], toml=SCENARIO_TOML.replace(f'"{NOW}"', now))
+    result = CliRunner().invoke(cli, ["replay", str(root)])
+    assert result.exit_code == BadInput.exit_code, result.output
+    assert "error: scenario naive: now: needs a timezone offset" in result.output
+    assert recorded.dream_calls == []

@@ -59,8 +59,8 @@ def test_optional_parts_may_be_left_out(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize(
     "now",
-    ['"2026-07-20T09:00:00"', "2026-07-20T09:00:00Z", "2026-07-20T09:00:00"],
-    ids=["string-naive", "toml-datetime", "toml-local-datetime"],
+    ['"2026-07-20T09:00:00Z"', '"2026-07-20 11:00+02:00"', "2026-07-20T09:00:00Z"],
+    ids=["string-z", "string-offset", "toml-datetime"],
 )
 def test_now_forms_are_read_as_utc(tmp_path: Path, now: str) -> None:
     sc = load_scenario(write(tmp_path, f"now = {now}\n"))
@@ -79,6 +79,8 @@ def replace(old: str, new: str) -> str:
         (replace('"2026-07-20T09:00:00Z"', '"next tuesday"'), "now", "not an ISO 8601"),
         (replace('"2026-07-20T09:00:00Z"', "2026-07-20"), "now", "time of day"),
         (replace('"2026-07-20T09:00:00Z"', "42"), "now", "must be"),
+        (replace('"2026-07-20T09:00:00Z"', '"2026-07-14 09:00"'), "now", "timezone offset"),
+        (replace('"2026-07-20T09:00:00Z"', "2026-07-14T09:00:00"), "now", "timezone offset"),
         (replace("backend = ", "flavour = "), "flavour", "unknown key"),
         (replace('backend = "local"', "backend = 3"), "backend", "must be one of"),
         (replace('backend = "local"', 'backend = "gpt"'), "backend", "not 'gpt'"),
