@@ -138,6 +138,9 @@ def parse_scenario(text: str, *, name: str, root: Path) -> Scenario:
 
     gates = _parse_gates(data.get("gates", {}), bad)
     expectations = _parse_expectations(data.get("expect", []), bad)
+    if not expectations:
+        # A scenario that checks nothing passes "0/0 met" whatever the dreams wrote.
+        raise bad("expect", "none given: a scenario checks at least one [[expect]]")
     return Scenario(
         name=name,
         root=root,

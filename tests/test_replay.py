@@ -598,3 +598,17 @@ def test_cli_a_now_without_a_timezone_is_refused(
     assert result.exit_code == BadInput.exit_code, result.output
     assert "error: scenario naive: now: needs a timezone offset" in result.output
     assert recorded.dream_calls == []
+
+
+def test_cli_a_scenario_with_no_expectation_is_an_error(
+        tmp_path: Path, recorded: Recorder) -> None:
+    """A scenario with no [[expect]] passed '0/0 met' (and replay --check exited 0) whatever
+    its dreams wrote. It is an error now: a scenario that checks nothing."""
+    root = tmp_path / "unchecked"
+    make_scenario(root, [T0], toml=SCENARIO_TOML.split("[[expect]]")[0])
+    result = CliRunner().invoke(cli, ["replay", "--check", str(root)])
+    assert result.exit_code == 11, result.output
+    assert "error: scenario unchecked: expect: none given" in result.output
+    assert "PASS" not in result.output
+    plain = CliRunner().invoke(cli, ["replay", str(root)])
+    assert plain.exit_code == BadInput.exit_code

@@ -51,9 +51,12 @@ def test_the_issue_example_parses(tmp_path: Path) -> None:
     assert sc.expectations[1].regex == "(?i)(currently|now) (uses?|on) linear"
 
 
+ONE_EXPECT = "[[expect]]\nid = \"jira\"\ncategory = \"tracker\"\npresent = \"Jira\"\n"
+
+
 def test_optional_parts_may_be_left_out(tmp_path: Path) -> None:
-    sc = load_scenario(write(tmp_path, 'now = "2026-07-20T09:00:00+02:00"\n'))
-    assert sc.backend is None and sc.gates == {} and sc.expectations == ()
+    sc = load_scenario(write(tmp_path, 'now = "2026-07-20T09:00:00+02:00"\n' + ONE_EXPECT))
+    assert sc.backend is None and sc.gates == {} and len(sc.expectations) == 1
     assert sc.now == datetime(2026, 7, 20, 7, 0, tzinfo=timezone.utc)
 
 
@@ -63,7 +66,7 @@ def test_optional_parts_may_be_left_out(tmp_path: Path) -> None:
     ids=["string-z", "string-offset", "toml-datetime"],
 )
 def test_now_forms_are_read_as_utc(tmp_path: Path, now: str) -> None:
-    sc = load_scenario(write(tmp_path, f"now = {now}\n"))
+    sc = load_scenario(write(tmp_path, f"now = {now}\n" + ONE_EXPECT))
     assert sc.now == datetime(2026, 7, 20, 9, 0, tzinfo=timezone.utc)
 
 
@@ -115,6 +118,8 @@ def replace(old: str, new: str) -> str:
         (replace('category = "knowledge-update"\n', ""), ".category", "missing"),
         (replace("present = '(?i)\\bjira\\b'", "present = ''"), "present", "non-empty regex"),
         ("now = [", "scenario.toml", "not valid TOML"),
+        (GOOD.split("[[expect]]")[0], "expect", "none given"),
+        ("expect = []\n" + GOOD.split("[[expect]]")[0], "expect", "none given"),
     ],
     ids=lambda v: v if isinstance(v, str) and len(v) < 40 else None,
 )
