@@ -74,22 +74,29 @@ def test_links_a_person_wrote_with_a_space_either_way_keep_their_entries(
     assert (memory / "café notes.md").read_text() == CAFE
 
 
-def test_claude_writing_a_file_with_a_space_and_linking_it_escaped_commits(
-        tmp_path: Path, api: list[ScriptedAPI]) -> None:
+def _claude_files_the_meeting_as(
+        tmp_path: Path, api: list[ScriptedAPI], name: str) -> tuple[str, ScriptedAPI]:
+    """A scripted Claude dream that writes the meeting to ``memory/<name>`` and links it
+    ``(meeting%20notes.md)``: the dream's output and the server (its requests)."""
     session = project_with_one_session(tmp_path, ["We meet on Mondays at ten."], SAID_AT)
     server = ScriptedAPI([
         call("read_file", path=f"sessions/{session.name}"),
         call("begin_phase", phase="gather"),
         call("begin_phase", phase="consolidate"),
-        reply(tool_use("write_file", {"path": "memory/meeting notes.md", "content": MEETING}),
+        reply(tool_use("write_file", {"path": f"memory/{name}", "content": MEETING}),
               tool_use("write_file", {"path": "memory/MEMORY.md", "content":
                        "- [Meeting notes](meeting%20notes.md) — notes from the weekly meeting\n"})),
         call("finish", summary="filed the meeting"),
     ]).__enter__()
     api.append(server)
-
     out = _dream(tmp_path, "--backend", "anthropic", ANTHROPIC_API_KEY="sk-test",
                  ANTHROPIC_BASE_URL=server.url)
+    return out, server
+
+
+def test_claude_writing_a_file_with_a_space_and_linking_it_escaped_commits(
+        tmp_path: Path, api: list[ScriptedAPI]) -> None:
+    out, server = _claude_files_the_meeting_as(tmp_path, api, "meeting notes.md")
 
     assert "committed" in out, out
     assert (tmp_path / "memory" / "meeting notes.md").read_text() == MEETING
@@ -163,20 +170,7 @@ def test_a_file_named_with_a_percent_escape_keeps_its_hook(tmp_path: Path) -> No
 
 def test_claude_writing_a_file_named_with_a_percent_escape_and_linking_it_so_commits(
         tmp_path: Path, api: list[ScriptedAPI]) -> None:
-    session = project_with_one_session(tmp_path, ["We meet on Mondays at ten."], SAID_AT)
-    server = ScriptedAPI([
-        call("read_file", path=f"sessions/{session.name}"),
-        call("begin_phase", phase="gather"),
-        call("begin_phase", phase="consolidate"),
-        reply(tool_use("write_file", {"path": "memory/meeting%20notes.md", "content": MEETING}),
-              tool_use("write_file", {"path": "memory/MEMORY.md", "content":
-                       "- [Meeting notes](meeting%20notes.md) — notes from the weekly meeting\n"})),
-        call("finish", summary="filed the meeting"),
-    ]).__enter__()
-    api.append(server)
-
-    out = _dream(tmp_path, "--backend", "anthropic", ANTHROPIC_API_KEY="sk-test",
-                 ANTHROPIC_BASE_URL=server.url)
+    out, _ = _claude_files_the_meeting_as(tmp_path, api, "meeting%20notes.md")
 
     assert "committed" in out, out
     assert (tmp_path / "memory" / "meeting%20notes.md").read_text() == MEETING
