@@ -109,18 +109,24 @@ def _says_each_line(project: Path, entry: str) -> None:
         assert line in body, body
 
 
+def _file_projects(project: Path, memories: dict[str, str]) -> None:
+    """The memory dir holds each of ``memories`` (file name -> its one line) as a project
+    memory, indexed in that order."""
+    (project / "memory" / "MEMORY.md").write_text(
+        "".join(f"- [{n}]({n}) — {t}\n" for n, t in memories.items()), encoding="utf-8")
+    for name, text in memories.items():
+        (project / "memory" / name).write_text(
+            f"---\nname: {name}\ndescription: {text}\ntype: project\n---\n\n{text}\n",
+            encoding="utf-8")
+
+
 def test_a_meeting_day_changed_leaves_two_meetings_alone(tmp_path: Path) -> None:
     # "The meeting" is the standup's or the planning's: the standup was rewritten silently
     project = _project(tmp_path, "The meeting is on Thursdays now, not Tuesdays.",
                        with_deploy=False)
     meetings = {"standup.md": "The standup meeting is every Tuesday at 10:00.",
                 "planning.md": "The planning meeting is every Tuesday at 14:00."}
-    (project / "memory" / "MEMORY.md").write_text(
-        "".join(f"- [{n}]({n}) — {t}\n" for n, t in meetings.items()), encoding="utf-8")
-    for name, text in meetings.items():
-        (project / "memory" / name).write_text(
-            f"---\nname: {name}\ndescription: {text}\ntype: project\n---\n\n{text}\n",
-            encoding="utf-8")
+    _file_projects(project, meetings)
     code, out, err = dream(project, "--backend", "local")
     assert code == 0, out + err
     for name, text in meetings.items():
@@ -135,12 +141,7 @@ def test_a_meeting_day_changed_moves_it_beside_an_entry_that_mentions_it(tmp_pat
                        with_deploy=False)
     meetings = {"standup.md": "The standup is every Tuesday at 10:00.",
                 "retro.md": "The retro is every Tuesday after the standup."}
-    (project / "memory" / "MEMORY.md").write_text(
-        "".join(f"- [{n}]({n}) — {t}\n" for n, t in meetings.items()), encoding="utf-8")
-    for name, text in meetings.items():
-        (project / "memory" / name).write_text(
-            f"---\nname: {name}\ndescription: {text}\ntype: project\n---\n\n{text}\n",
-            encoding="utf-8")
+    _file_projects(project, meetings)
     code, out, err = dream(project, "--backend", "local")
     assert code == 0, out + err
     assert "  ~ standup.md" in out and "  + project_" not in out, out
