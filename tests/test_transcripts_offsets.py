@@ -243,20 +243,27 @@ def test_an_older_store_of_very_deep_paths_loads_at_once(tmp_path: Path) -> None
     assert store.located(f"{deep}/x0.jsonl") == f"{deep}/x0.jsonl"
 
 
-def test_a_moved_store_keys_a_transcript_deleted_before_the_move_under_the_new_place(
-    tmp_path: Path,
-) -> None:
-    # a and b read in t, b deleted, then ``mv t t2``: b's position, kept for undo, was left under
-    # /x/t/ for good, and every load looked on disk for it again (two paths per entry)
-    sessions = tmp_path / "t" / "sessions"
+def _a_read_b_read_and_deleted(project: Path) -> Path:
+    """``project``'s sessions a and b read to their end and saved in its store, then b deleted:
+    the sessions dir."""
+    sessions = project / "sessions"
     sessions.mkdir(parents=True)
-    (tmp_path / "t" / "memory").mkdir()
-    store = OffsetStore(tmp_path / "t" / "memory" / ".autodream" / "offsets.json")
+    (project / "memory").mkdir()
+    store = OffsetStore(project / "memory" / ".autodream" / "offsets.json")
     for name in ("a", "b"):
         (sessions / f"{name}.jsonl").write_bytes(b'{"type": "user"}\n' * 3)
         store.record(sessions / f"{name}.jsonl", 51, 3)
     store.save()
     (sessions / "b.jsonl").unlink()
+    return sessions
+
+
+def test_a_moved_store_keys_a_transcript_deleted_before_the_move_under_the_new_place(
+    tmp_path: Path,
+) -> None:
+    # a and b read in t, b deleted, then ``mv t t2``: b's position, kept for undo, was left under
+    # /x/t/ for good, and every load looked on disk for it again (two paths per entry)
+    sessions = _a_read_b_read_and_deleted(tmp_path / "t")
     (tmp_path / "t").rename(tmp_path / "t2")
     moved = OffsetStore(tmp_path / "t2" / "memory" / ".autodream" / "offsets.json")
     moved.save()
@@ -271,15 +278,7 @@ def test_a_copied_store_keys_a_transcript_deleted_before_the_copy_under_the_copy
 ) -> None:
     # a and b read in t, b deleted, then ``cp -a t t3``: b's position stayed under /x/t/ (its
     # file is in neither place) and every load of the copy's store looked for it on disk again
-    sessions = tmp_path / "t" / "sessions"
-    sessions.mkdir(parents=True)
-    (tmp_path / "t" / "memory").mkdir()
-    store = OffsetStore(tmp_path / "t" / "memory" / ".autodream" / "offsets.json")
-    for name in ("a", "b"):
-        (sessions / f"{name}.jsonl").write_bytes(b'{"type": "user"}\n' * 3)
-        store.record(sessions / f"{name}.jsonl", 51, 3)
-    store.save()
-    (sessions / "b.jsonl").unlink()
+    sessions = _a_read_b_read_and_deleted(tmp_path / "t")
     copy = tmp_path / "t3"
     shutil.copytree(tmp_path / "t", copy, symlinks=True)
     reads = (copy / "sessions", copy / "memory", copy / "project")
@@ -289,4 +288,5 @@ def test_a_copied_store_keys_a_transcript_deleted_before_the_copy_under_the_copy
     assert sorted(files) == [str(copy / "sessions" / f"{n}.jsonl") for n in "ab"]
     assert copied.entry(sessions / "b.jsonl") == files[str(copy / "sessions" / "b.jsonl")]
     # the original's store is where it was
-    assert OffsetStore(store.path).entry(sessions / "b.jsonl") is not None  # type: ignore[arg-type]
+    assert OffsetStore(tmp_path / "t" / "memory" / ".autodream" / "offsets.json").entry(
+        sessions / "b.jsonl") is not None
