@@ -64,15 +64,22 @@ def undo_until_gone(root: Path, words: str) -> list[str]:
     raise AssertionError(f"undo never took back {words!r}")
 
 
-@pytest.mark.parametrize("older_store", [False, True])
-def test_undo_after_the_project_moved_has_the_next_dream_read_it_again(
-    tmp_path: Path, older_store: bool
-) -> None:
+def a_week_moved(tmp_path: Path, older_store: bool) -> Path:
+    """A week dreamt in ``t`` (its store as an older autodream left it, when ``older_store``),
+    then ``mv t t2``: the moved project."""
     week = a_week(tmp_path / "t")
     if older_store:
         as_an_older_autodream_left_it(week)
     moved = tmp_path / "t2"
     week.rename(moved)
+    return moved
+
+
+@pytest.mark.parametrize("older_store", [False, True])
+def test_undo_after_the_project_moved_has_the_next_dream_read_it_again(
+    tmp_path: Path, older_store: bool
+) -> None:
+    moved = a_week_moved(tmp_path, older_store)
     said = undo_until_gone(moved, "PostgreSQL 17")
     assert "under 200 lines" not in memory_text(moved)
     assert all("reads again what it read in 1 transcript(s)" in out for out in said)
@@ -99,11 +106,7 @@ def append_said(session: Path, said: str, at: datetime) -> None:
 def test_a_dream_after_the_move_reads_only_what_was_said_since(
     tmp_path: Path, older_store: bool
 ) -> None:
-    week = a_week(tmp_path / "t")
-    if older_store:
-        as_an_older_autodream_left_it(week)
-    moved = tmp_path / "t2"
-    week.rename(moved)
+    moved = a_week_moved(tmp_path, older_store)
     last = max((moved / "sessions").glob("*.jsonl"), key=lambda p: p.stat().st_mtime)
     append_said(last, "Our on-call rotation changes on Mondays.",
                 datetime(2026, 7, 8, 10, tzinfo=timezone.utc))
