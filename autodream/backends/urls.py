@@ -18,7 +18,7 @@ from dataclasses import dataclass, replace
 from urllib.parse import quote, unquote
 
 from autodream import rx
-from autodream.redact import REDACTED, redact
+from autodream.redact import REDACTED, REDACTED_MARK, redact
 
 PASSWORD_HIDDEN = REDACTED.format(kind="url-password")
 QUERY_VALUE_HIDDEN = REDACTED.format(kind="url-query")
@@ -119,12 +119,11 @@ def _shown_pair(pair: str) -> str:
 def _hidden_already(value: str) -> bool:
     """A marker of ours (a message quoting a URL shown already), or its start when a sentence's
     ']' was cut from the URL's end: hidden again, it read '[REDACTED:url-query]]'."""
-    return value.startswith(_MARKER_START)
+    return value.startswith(REDACTED_MARK)
 
 
-_MARKER_START = REDACTED.partition("{")[0]
 # a marker whole (one class: linear on any input)
-_MARKER = rx.compile(re.escape(_MARKER_START) + r"[^\]\s\[]{1,64}\]")
+_MARKER = rx.compile(re.escape(REDACTED_MARK) + r"[^\]\s\[]{1,64}\]")
 # A query value is hidden outside a URL only when its name says it is a secret (or redaction
 # would hide it anyway): '?upstream=claude' hid 'claude' of 'bad model claude-sonnet-4', and
 # '?api-version=2023-06-01' a date the endpoint quoted
