@@ -157,16 +157,12 @@ class OffsetStore:
         key = os.fspath(path)
         if not self._moves or key in self._entries:
             return key
-        return self._moved(key) or key
-
-    def _moved(self, key: str) -> str | None:
-        """``key`` under the store's new place, where that file is there (or kept already, or
-        its old folder is gone)."""
         found = self._moved_by(key)
-        return found[0] if found is not None else None
+        return found[0] if found is not None else key
 
     def _moved_by(self, key: str) -> tuple[str, int] | None:
-        """``_moved``'s key, and by which move: 1 the newest, 2 the one before, ..."""
+        """``key`` under the store's new place, where that file is there (or kept already, or
+        its old folder is gone), and by which move: 1 the newest, 2 the one before, ..."""
         for age, (old, new) in enumerate(self._moves, start=1):
             if not key.startswith(old):
                 continue
