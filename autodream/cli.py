@@ -160,8 +160,7 @@ class SettingValue(click.ParamType):  # type: ignore[type-arg]
         from autodream.config import coerce
 
         source = f"option --{self.key.replace('_', '-')}"
-        from_env = click.core.ParameterSource.ENVIRONMENT
-        if ctx and param and param.name and ctx.get_parameter_source(param.name) == from_env:
+        if param and _from_env(ctx, param.name):
             # The settings read AUTODREAM_<KEY> themselves, by the same rules, where the
             # command uses the setting: checked here, a bad AUTODREAM_MIN_HOURS would stop
             # `log`, `undo` and `install`, which have no use for it
@@ -172,14 +171,19 @@ class SettingValue(click.ParamType):  # type: ignore[type-arg]
             raise fail(exc) from exc
 
 
+def _from_env(ctx: click.Context | None, name: str | None) -> bool:
+    """Whether the parameter ``name`` took its value from its environment variable."""
+    return ctx is not None and bool(name) and (
+        ctx.get_parameter_source(name or "") == click.core.ParameterSource.ENVIRONMENT)
+
+
 class EnvOption(click.Option):
     """An option that shows its ``AUTODREAM_*`` variable in -h, and names it in an error only
     when the value came from it: click's ``show_envvar`` added "(env var: 'AUTODREAM_LOG_N')"
     to the error about a typed ``-n 0`` too, with no variable set."""
 
     def get_error_hint(self, ctx: click.Context | None) -> str:
-        from_env = click.core.ParameterSource.ENVIRONMENT
-        if ctx is not None and self.name and ctx.get_parameter_source(self.name) == from_env:
+        if _from_env(ctx, self.name):
             return super().get_error_hint(ctx)
         return click.Parameter.get_error_hint(self, ctx)
 
@@ -303,8 +307,7 @@ def _bad_env_value(exc: click.UsageError) -> BadConfigError | None:
     param, ctx = getattr(exc, "param", None), exc.ctx
     if not isinstance(exc, click.BadParameter) or not isinstance(param, click.Option):
         return None
-    from_env = click.core.ParameterSource.ENVIRONMENT
-    if ctx is None or not param.name or ctx.get_parameter_source(param.name) != from_env:
+    if not _from_env(ctx, param.name):
         return None
     names = param.envvar if isinstance(param.envvar, (list, tuple)) else [param.envvar]
     variable = next((n for n in names if n and n in os.environ), names[0])
@@ -425,10 +428,8 @@ def cli(
         "base_url": base_url,
         "allow_loss": allow_loss,
     }
-    from_env = click.core.ParameterSource.ENVIRONMENT
     for key in overrides:
-        if isinstance(_param_type(ctx, key), SettingValue) and (
-                ctx.get_parameter_source(key) == from_env):
+        if isinstance(_param_type(ctx, key), SettingValue) and _from_env(ctx, key):
             # The settings read AUTODREAM_<KEY> themselves, checked by the same rules; passed
             # on as a flag it would be said to come from the flag (`status`: "backend = local
             # (option --backend)" when the environment set it).
