@@ -589,6 +589,15 @@ def _prose_cells(header: str, rule: str) -> int:
                and len(_cells(header, 0)) == len(_cells(rule, 0)) + 1)
 
 
+def _cell_secret(named: re.Match[str], start: int, cell: str) -> tuple[int, int] | None:
+    """Where the value of the cell ``cell`` (at ``start``) under the named column ``named`` is a
+    secret, or None: one reading for a table on several lines and one flattened onto a line."""
+    value = _ROW_VALUE.fullmatch(" " + cell)
+    if value is None or not _table_value(named["cell"], named["name"], value[1]):
+        return None
+    return start - 1 + value.start(1), start - 1 + value.end(1)
+
+
 def _column_hits(text: str, head: re.Match[str]) -> tuple[list[tuple[int, int]], int]:
     """Where the rows under the table header ``head`` (``_TABLE_HEAD``) give a value in a
     column a credential's name heads, and where the rows read end (``head``'s own end when
@@ -622,10 +631,9 @@ def _column_hits(text: str, head: re.Match[str]) -> tuple[list[tuple[int, int]],
             shift = prose if len(cells) < width else 0
             for n, (start, cell) in enumerate(cells):
                 named = columns.get(n + shift)
-                value = _ROW_VALUE.fullmatch(" " + cell) if named is not None else None
-                if (named is not None and value is not None
-                        and _table_value(named["cell"], named["name"], value[1])):
-                    found.append((start - 1 + value.start(1), start - 1 + value.end(1)))
+                hit = _cell_secret(named, start, cell) if named is not None else None
+                if hit is not None:
+                    found.append(hit)
         row = line
         at = end + 1
     return found, at - 1
@@ -697,11 +705,9 @@ def _flat_column_hits(text: str, rule: re.Match[str], line: tuple[int, int]
             for n, named in columns.items():
                 if n >= len(cells):
                     continue
-                cell_start, cell = cells[n]
-                value = _ROW_VALUE.fullmatch(" " + cell)
-                if value is not None and _table_value(named["cell"], named["name"], value[1]):
-                    found.append((cell_start - 1 + value.start(1),
-                                  cell_start - 1 + value.end(1)))
+                hit = _cell_secret(named, *cells[n])
+                if hit is not None:
+                    found.append(hit)
         row = text[row_start:row_end]
         at = row_end
     return found, at
