@@ -9,7 +9,17 @@ from autodream.engine.history import declare
 from autodream.engine.model import Decision, EngineOptions
 from autodream.engine.plans import other_events_that_day
 from autodream.engine.replacement import about_other_things, choice_difference, specific_values
-from autodream.engine.text import dice, similar, similarity, tokens
+from autodream.engine.text import (
+    dice,
+    ensure_period,
+    has_word,
+    sentence_case,
+    shorten,
+    similar,
+    similarity,
+    tokens,
+)
+from autodream.memory.model import REPLACEMENT_KEYS
 
 
 def merge_near_duplicates(live: list[Entry], entries: list[Entry], options: EngineOptions,
@@ -78,17 +88,35 @@ def merge_near_duplicates(live: list[Entry], entries: list[Entry], options: Engi
 
 def _absorb(keep: Entry, other: Entry, sim: float, entries: list[Entry], options: EngineOptions,
             decisions: list[Decision]) -> None:
+    """``other`` merged into ``keep``: every line of it stays there (its statements, its history,
+    its Why and How, frontmatter a person added) unless it says the same as a line ``keep`` has,
+    and then the run record says which line it was folded into."""
+    # (the merged file's line, the line of keep's standing for it, why it is not kept apart)
+    folded: list[tuple[str, str, str]] = []
     for statement in other.statements:
-        if not any(similar(statement, s, 0.85) for s in keep.statements):
+        same = next((s for s in keep.statements if similar(statement, s, 0.85)), None)
+        if same is None:
             keep.statements.append(statement)
+        else:
+            folded.append((statement, same, "says the same"))
     keep.statements = capped(keep.statements, keep.file, entries, options, decisions)
     for line in other.history:
         if line not in keep.history:
             keep.history.append(line)
-    if not keep.why and other.why:
-        keep.why = other.why
-    if not keep.how and other.how:
-        keep.how = other.how
+    keep.why, keep.generated_why = _reason_kept(
+        (keep.why, keep.generated_why), (other.why, other.generated_why), "**Why:**", folded)
+    keep.how, keep.generated_how = _reason_kept(
+        (keep.how, keep.generated_how), (other.how, other.generated_how), "**How to apply:**",
+        folded)
+    for key, value in other.extra.items():
+        # (a key a person added, "owner: dana"; a second value of one the file has is said)
+        if key in ("sources", *REPLACEMENT_KEYS):
+            continue
+        if key not in keep.extra:
+            keep.extra[key] = value
+        elif keep.extra[key] != value:
+            folded.append((f"{key}: {value}", f"{key}: {keep.extra[key]}",
+                           "gives the key another value; one file has one"))
     keep.add_sources(other.sources(), options.max_sources)
     keep.index_pos = min(keep.index_pos, other.index_pos)
     keep.changed = True
@@ -99,6 +127,31 @@ def _absorb(keep: Entry, other: Entry, sim: float, entries: list[Entry], options
     decisions.append(Decision(
         "merged", f"{other.file} -> {keep.file}",
         f"near-duplicate entries (similarity {sim:.2f}); kept one file", file=keep.file))
+    for line, same, why in folded:
+        decisions.append(Decision(
+            "pruned", shorten(line, 120),
+            f"of {other.file}, merged into {keep.file}: folded into its '{shorten(same, 80)}' "
+            f"({why})", file=keep.file))
+
+
+def _reason_kept(kept: tuple[str, bool], merged: tuple[str, bool], label: str,
+                 folded: list[tuple[str, str, str]]) -> tuple[str, bool]:
+    """The Why (or How to apply) of a file ``merged`` into one with ``kept``, each (text, the
+    engine's own wording): a person's reason is kept, after the other as a further sentence when
+    both have one; the engine's template gives way to a person's; one that says the same as the
+    other is folded into it (in ``folded``)."""
+    (text, generated), (merged_text, merged_generated) = kept, merged
+    if not merged_text:
+        return kept
+    if not text or (generated and not merged_generated):
+        return merged
+    if merged_generated:
+        folded.append((f"{label} {merged_text}", f"{label} {text}", "the engine's own wording"))
+        return kept
+    if similar(merged_text, text, 0.85) or has_word(text, merged_text.rstrip(".")):
+        folded.append((f"{label} {merged_text}", f"{label} {text}", "says the same"))
+        return kept
+    return f"{ensure_period(text)} {sentence_case(merged_text)}", False
 
 
 def _resolve_conflict(a: Entry, b: Entry, conflict: tuple[str, str],

@@ -1,0 +1,144 @@
+"""A topic file merged into another by a dream: every line of it stays in the file it was merged
+into (its statements, its Why and How, a line a person added, frontmatter keys a person added),
+unless it says the same as a line there, and then ``show`` names which line it was folded into.
+Run through the CLI on the stock sample and on memory dirs of each kind."""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from autodream.cli import cli
+from tests.factories import REPO_ROOT
+
+NOW = "2026-07-10T10:00:00+00:00"
+_LABEL = re.compile(r"^\*\*(?:Why|How to apply):\*\*\s*")
+
+
+def _project(tmp_path: Path, memory: dict[str, str] | None = None) -> Path:
+    """A copy of the sample project; with ``memory``, its memory dir holds just those files and
+    no session is there to read."""
+    project = tmp_path / "sample_project"
+    shutil.copytree(REPO_ROOT / "sample_project", project)
+    if memory is not None:
+        for folder in ("memory", "sessions"):
+            for old in (project / folder).iterdir():
+                if old.is_file():
+                    old.unlink()
+        for name, text in memory.items():
+            (project / "memory" / name).write_text(text)
+    return project
+
+
+def _cli(project: Path, *args: str) -> str:
+    env = {k: v for k, v in os.environ.items() if not k.startswith("AUTODREAM_")}
+    result = CliRunner().invoke(cli, [*args, "--project", str(project)],
+                                env={**env, "AUTODREAM_NOW": NOW, "AUTODREAM_NO_CACHE": "1"})
+    assert result.exit_code == 0, result.output
+    return result.output
+
+
+def _body_lines(text: str) -> list[str]:
+    """A topic file's body lines, their Why/How label taken off."""
+    body = text.split("\n---\n", 1)[1]
+    return [_LABEL.sub("", line).strip() for line in body.splitlines() if line.strip()]
+
+
+def _holds(text: str, line: str) -> bool:
+    """``line`` is in ``text``, but for the case of its first letter (a reason appended to
+    another as a further sentence starts with a capital)."""
+    return line[1:] in text and line[:1].casefold() in {
+        c.casefold() for c in re.findall(rf"(.){re.escape(line[1:])}", text)}
+
+
+def _topic(name: str, kind: str, body: str, extra: str = "") -> str:
+    return f"---\nname: {name}\ndescription: {name}\ntype: {kind}\n{extra}---\n\n{body}"
+
+
+def test_the_samples_merged_file_keeps_every_line_and_the_line_a_person_added(
+        tmp_path: Path) -> None:
+    # the repro: pr_review.md merged into small_prs.md kept only its first sentence; its Why,
+    # its How and the line a person wrote under them were in no memory file after the dream
+    project = _project(tmp_path)
+    merged = project / "memory" / "pr_review.md"
+    merged.write_text(merged.read_text() + "Hand: reviews happen on Thursdays.\n")
+    said = _body_lines(merged.read_text())
+    _cli(project, "--force")
+    assert not merged.exists()
+    survivor = (project / "memory" / "small_prs.md").read_text()
+    assert "merged_from:\n- pr_review.md" in survivor
+    assert [line for line in said if not _holds(survivor, line)] == []
+    assert "**Why:** Dana reviews in the evenings; big PRs wait until the weekend. Long PRs sit " \
+           "until the weekend." in survivor
+    assert "Thursdays" in survivor
+
+
+def test_a_line_the_same_in_both_files_is_kept_once_and_show_names_it(tmp_path: Path) -> None:
+    rule = "The staging database runs Postgres 15."
+    project = _project(tmp_path, {
+        "MEMORY.md": "- [Staging database](staging_db.md) — staging uses Postgres 15\n"
+                     "- [Staging DB](staging_db2.md) — the staging database is Postgres 15\n",
+        "staging_db.md": _topic("Staging database", "project", f"{rule}\n\n**Why:** it matches "
+                                "production.\n\n**How to apply:** test migrations on it.\n"),
+        "staging_db2.md": _topic("Staging DB", "project", f"{rule}\nHand: it is reset on Mondays."
+                                 "\n\n**Why:** it matches production.\n"),
+    })
+    _cli(project, "--force")
+    survivor = (project / "memory" / "staging_db.md").read_text()
+    assert not (project / "memory" / "staging_db2.md").exists()
+    assert survivor.count(rule) == 1 and survivor.count("it matches production") == 1
+    assert "Hand: it is reset on Mondays." in survivor
+    shown = " ".join(_cli(project, "show").split())
+    assert (f"pruned {rule} (staging_db.md) of staging_db2.md, merged into staging_db.md: "
+            f"folded into its '{rule}' (says the same)") in shown
+    assert ("pruned **Why:** it matches production. (staging_db.md) of staging_db2.md, merged "
+            "into staging_db.md: folded into its '**Why:** it matches production.' (says the "
+            "same)") in shown
+
+
+def test_three_files_of_each_kind_merge_with_their_lines_and_keys(tmp_path: Path) -> None:
+    # a project memory written three times (two frontmatter keys a person added) and a reference
+    # and a user memory written twice: each merged file's lines and keys are in the one kept
+    memory = {
+        "MEMORY.md": "- [Staging database](staging_db.md) — staging uses Postgres 15\n"
+                     "- [Staging DB](staging_db2.md) — the staging database is Postgres 15\n"
+                     "- [Staging Postgres](staging_db3.md) — Postgres 15 on staging\n"
+                     "- [Docs site](ref_docs.md) — docs live at docs.example.org\n"
+                     "- [Docs](ref_docs2.md) — the docs are at docs.example.org\n"
+                     "- [Dana](user_dana.md) — Dana is a data engineer\n"
+                     "- [Who Dana is](user_dana2.md) — Dana is a data engineer\n",
+        "staging_db.md": _topic("Staging database", "project", "The staging database runs "
+                                "Postgres 15.\n\n**Why:** it matches production.\n"),
+        "staging_db2.md": _topic("Staging DB", "project", "The staging database runs Postgres "
+                                 "15.\n\n**How to apply:** never use SQLite for integration "
+                                 "tests.\n", "owner: dana\n"),
+        "staging_db3.md": _topic("Staging Postgres", "project", "Staging runs Postgres 15, the "
+                                 "same major version as production.\n\n**Why:** upgrades are "
+                                 "tested there first.\n", "ticket: OPS-12\n"),
+        "ref_docs.md": _topic("Docs site", "reference",
+                              "The project docs live at https://docs.example.org.\n"),
+        "ref_docs2.md": _topic("Docs", "reference", "The project docs live at "
+                               "https://docs.example.org.\nHand: the API reference is under /api."
+                               "\n"),
+        "user_dana.md": _topic("Dana", "user", "Dana is a data engineer at a logistics company.\n"),
+        "user_dana2.md": _topic("Who Dana is", "user", "Dana is a data engineer at a logistics "
+                                "company.\nHand: she is in Berlin, UTC+1.\n"),
+    }
+    project = _project(tmp_path, memory)
+    _cli(project, "--force")
+    folder = project / "memory"
+    assert sorted(p.name for p in folder.glob("*.md")) == [
+        "MEMORY.md", "ref_docs.md", "staging_db.md", "user_dana.md"]
+    for merged, survivor in [("staging_db2.md", "staging_db.md"), ("staging_db3.md",
+                              "staging_db.md"), ("ref_docs2.md", "ref_docs.md"),
+                             ("user_dana2.md", "user_dana.md")]:
+        kept = (folder / survivor).read_text()
+        assert f"- {merged}" in kept
+        assert [line for line in _body_lines(memory[merged]) if not _holds(kept, line)] == []
+    staging = (folder / "staging_db.md").read_text()
+    assert "owner: dana\n" in staging and "ticket: OPS-12\n" in staging
+    assert "**Why:** it matches production. Upgrades are tested there first." in staging
