@@ -142,3 +142,18 @@ def test_three_files_of_each_kind_merge_with_their_lines_and_keys(tmp_path: Path
     staging = (folder / "staging_db.md").read_text()
     assert "owner: dana\n" in staging and "ticket: OPS-12\n" in staging
     assert "**Why:** it matches production. Upgrades are tested there first." in staging
+
+
+def test_a_rewritten_file_keeps_the_blank_line_between_its_why_and_its_how(
+        tmp_path: Path) -> None:
+    # Claude Code's layout (rule, blank line, **Why:**, blank line, **How to apply:**) was
+    # written back with the two run together when a dream rewrote the file: on a merge
+    # (small_prs.md), a supersession (python_support.md) and a passed date (release_0_2.md)
+    project = _project(tmp_path)
+    _cli(project, "--force")
+    for name in ("small_prs.md", "python_support.md", "release_0_2.md"):
+        text = (project / "memory" / name).read_text()
+        assert re.search(r"^\*\*Why:\*\* [^\n]+\n\n\*\*How to apply:\*\* ", text, re.M), name
+    # a file the engine writes anew keeps the engine's own layout
+    made = (project / "memory" / "feedback_dont-add-pandas.md").read_text()
+    assert "2026-07-01.\n**How to apply:**" in made

@@ -138,6 +138,8 @@ class Entry:
     generated_why: bool = False  # ``why`` is the engine's default wording
     generated_how: bool = False  # ``how`` is the engine's default wording, safe to replace
     renamed_from: str = ""  # the file it was read from, when this dream gives it a new name
+    # the file as read had a blank line between its Why and its How: a rewrite keeps it so
+    why_how_apart: bool = False
     # ``description`` is the engine's ``hook_for``, written for a statement that said no more
     # than the title: made again when the entry changes
     generated_hook: bool = False
@@ -219,7 +221,7 @@ class Entry:
         if self.how:
             rationale.append(f"**How to apply:** {self.how}")
         if rationale:
-            blocks.append("\n".join(rationale))
+            blocks.append(("\n\n" if self.why_how_apart else "\n").join(rationale))
         topic = TopicFile(
             name=self.name,
             description=self.description,
@@ -280,11 +282,16 @@ def parse_entry(file: str, text: str, *, repaired: TopicFile | None = None) -> E
     why: list[str] = []
     how: list[str] = []
     current: list[str] | None = None
+    blank_after_why = why_how_apart = False
     for raw in topic.body.splitlines():
         line = raw.rstrip()
         if not line.strip():
+            blank_after_why = current is why and bool(why)
             current = None
             continue
+        if _HOW.match(line.strip()):
+            why_how_apart = why_how_apart or blank_after_why
+        blank_after_why = False
         if m := _WHY.match(line.strip()):
             current = why
             why.append(m["text"])
@@ -314,6 +321,7 @@ def parse_entry(file: str, text: str, *, repaired: TopicFile | None = None) -> E
         changed=repaired is not None,
         generated_why=is_generated_why(why_text),
         generated_how=is_generated_how(how_text),
+        why_how_apart=why_how_apart,
     )
     entry.generated_hook = bool(entry.description) and entry.description in (
         hook_for(entry), kind_and_day_hook(entry))
