@@ -9,16 +9,8 @@ from autodream.engine.history import declare
 from autodream.engine.model import Decision, EngineOptions
 from autodream.engine.plans import other_events_that_day
 from autodream.engine.replacement import about_other_things, choice_difference, specific_values
-from autodream.engine.text import (
-    dice,
-    ensure_period,
-    has_word,
-    sentence_case,
-    shorten,
-    similar,
-    similarity,
-    tokens,
-)
+from autodream.engine.restating import adds_nothing
+from autodream.engine.text import dice, ensure_period, sentence_case, shorten, similarity, tokens
 from autodream.memory.model import REPLACEMENT_KEYS
 
 
@@ -89,25 +81,29 @@ def merge_near_duplicates(live: list[Entry], entries: list[Entry], options: Engi
 def _absorb(keep: Entry, other: Entry, sim: float, entries: list[Entry], options: EngineOptions,
             decisions: list[Decision]) -> None:
     """``other`` merged into ``keep``: every line of it stays there (its statements, its history,
-    its Why and How, frontmatter a person added) unless it says the same as a line ``keep`` has,
-    and then the run record says which line it was folded into."""
-    # (the merged file's line, the line of keep's standing for it, why it is not kept apart)
-    folded: list[tuple[str, str, str]] = []
+    its Why and How, frontmatter a person added) unless it says nothing a line of ``keep`` does
+    not, and then the run record says which line it was folded into."""
+    # (the line not kept apart, why: the line standing for it)
+    folded: list[tuple[str, str]] = []
+    here = f"of {other.file}, merged into {keep.file}"
     for statement in other.statements:
-        same = next((s for s in keep.statements if similar(statement, s, 0.85)), None)
+        # (not a likeness: "reset every 200 minutes" is no "reset every 300 minutes")
+        same = next((s for s in keep.statements if adds_nothing(statement, s)), None)
         if same is None:
             keep.statements.append(statement)
         else:
-            folded.append((statement, same, "says the same"))
+            folded.append((statement, f"{here}: folded into its '{shorten(same, 80)}' "
+                                      "(says the same)"))
     keep.statements = capped(keep.statements, keep.file, entries, options, decisions)
     for line in other.history:
         if line not in keep.history:
             keep.history.append(line)
     keep.why, keep.generated_why = _reason_kept(
-        (keep.why, keep.generated_why), (other.why, other.generated_why), "**Why:**", folded)
+        (keep.why, keep.generated_why), (other.why, other.generated_why),
+        ("**Why:**", keep.file, other.file), folded)
     keep.how, keep.generated_how = _reason_kept(
-        (keep.how, keep.generated_how), (other.how, other.generated_how), "**How to apply:**",
-        folded)
+        (keep.how, keep.generated_how), (other.how, other.generated_how),
+        ("**How to apply:**", keep.file, other.file), folded)
     for key, value in other.extra.items():
         # (a key a person added, "owner: dana"; a second value of one the file has is said)
         if key in ("sources", *REPLACEMENT_KEYS):
@@ -115,8 +111,8 @@ def _absorb(keep: Entry, other: Entry, sim: float, entries: list[Entry], options
         if key not in keep.extra:
             keep.extra[key] = value
         elif keep.extra[key] != value:
-            folded.append((f"{key}: {value}", f"{key}: {keep.extra[key]}",
-                           "gives the key another value; one file has one"))
+            folded.append((f"{key}: {value}", f"{here}: the key has another value there "
+                                              f"({key}: {keep.extra[key]}); one file has one"))
     keep.add_sources(other.sources(), options.max_sources)
     keep.index_pos = min(keep.index_pos, other.index_pos)
     keep.changed = True
@@ -127,29 +123,30 @@ def _absorb(keep: Entry, other: Entry, sim: float, entries: list[Entry], options
     decisions.append(Decision(
         "merged", f"{other.file} -> {keep.file}",
         f"near-duplicate entries (similarity {sim:.2f}); kept one file", file=keep.file))
-    for line, same, why in folded:
-        decisions.append(Decision(
-            "pruned", shorten(line, 120),
-            f"of {other.file}, merged into {keep.file}: folded into its '{shorten(same, 80)}' "
-            f"({why})", file=keep.file))
+    decisions.extend(Decision("pruned", shorten(line, 120), why, file=keep.file)
+                     for line, why in folded)
 
 
-def _reason_kept(kept: tuple[str, bool], merged: tuple[str, bool], label: str,
-                 folded: list[tuple[str, str, str]]) -> tuple[str, bool]:
-    """The Why (or How to apply) of a file ``merged`` into one with ``kept``, each (text, the
-    engine's own wording): a person's reason is kept, after the other as a further sentence when
-    both have one; the engine's template gives way to a person's; one that says the same as the
-    other is folded into it (in ``folded``)."""
+def _reason_kept(kept: tuple[str, bool], merged: tuple[str, bool], said: tuple[str, str, str],
+                 folded: list[tuple[str, str]]) -> tuple[str, bool]:
+    """The Why (or How to apply) of a file merged into one with ``kept``, each (text, the
+    engine's own wording); ``said``: (its label, the file kept, the file merged into it). Both
+    are kept, one after the other, unless the merged one says nothing the other does not (then
+    it is folded into it, in ``folded``); the engine's wording gives way to a person's."""
     (text, generated), (merged_text, merged_generated) = kept, merged
+    label, kept_file, merged_file = said
+    here = f"of {merged_file}, merged into {kept_file}"
     if not merged_text:
         return kept
     if not text or (generated and not merged_generated):
         return merged
     if merged_generated:
-        folded.append((f"{label} {merged_text}", f"{label} {text}", "the engine's own wording"))
+        folded.append((f"{label} {merged_text}",
+                       f"{here}: the engine's own wording; its '{shorten(text, 80)}' kept"))
         return kept
-    if similar(merged_text, text, 0.85) or has_word(text, merged_text.rstrip(".")):
-        folded.append((f"{label} {merged_text}", f"{label} {text}", "says the same"))
+    if adds_nothing(merged_text, text):
+        folded.append((f"{label} {merged_text}",
+                       f"{here}: folded into its '{shorten(text, 80)}' (says the same)"))
         return kept
     return f"{ensure_period(text)} {sentence_case(merged_text)}", False
 
