@@ -200,3 +200,27 @@ def test_a_line_differing_in_a_number_a_negation_or_a_name_is_not_folded(
         # ("reset it before a demo." is in "do not reset it before a demo." too: twice then)
         assert survivor.casefold().count(text.casefold()) >= sum(
             text.casefold() in other.casefold() for other in said), text
+
+
+@pytest.mark.parametrize("engine_how", [
+    "Apply this by default in this project without being reminded. Example (2026-07-01): don't "
+    "introduce a Formatter class.",
+    "Do not add a Formatter class unless the user explicitly asks for it.",
+])
+def test_the_engines_how_holding_the_persons_words_is_kept_beside_a_persons(
+        tmp_path: Path, engine_how: str) -> None:
+    # the engine's How gave way to b.md's whole: 'Formatter class' was in no memory file
+    survivor = _merged(tmp_path, _staging(
+        f"\n**How to apply:** {engine_how}\n",
+        "\n**How to apply:** keep the stats code functional.\n"))
+    assert "keep the stats code functional." in survivor
+    assert engine_how in survivor
+
+
+def test_the_engines_how_that_is_its_template_alone_gives_way_to_a_persons(
+        tmp_path: Path) -> None:
+    survivor = _merged(tmp_path, _staging(
+        "\n**How to apply:** Apply this by default in this project without being reminded.\n",
+        "\n**How to apply:** keep the stats code functional.\n"))
+    assert "**How to apply:** keep the stats code functional.\n" in survivor
+    assert "Apply this by default" not in survivor

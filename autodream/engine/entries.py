@@ -79,29 +79,28 @@ _REPEATED = r"(?:, and repeated across \d+ sessions)?"
 _NAMED_PREFERENCE = rx.compile(
     r"(?P<whose>(?:(?:Prof|Dr|Mr|Mrs|Ms)\. )?(?P<name>[A-Z][a-z]+)'s preference), told by "
     r"the user ")
-_GENERATED_WHY = rx.compile(
+# (those holding nothing but a date: a person's reason may take their place in a merge, where
+# one holding a rule's words, a name or an example is kept beside it: ``says_template_only``)
+_DATED_WHY = (
     rf"The user corrected the assistant on {_DAY}{_REPEATED}\."
     rf"|The user asked for this on {_DAY}{_REPEATED}\."
     rf"|The user's stated preference \({_DAY}{_REPEATED}\)\."
-    rf"|(?:(?:Prof|Dr|Mr|Mrs|Ms)\. )?[A-Z][a-z]+'s preference, told by the user "
-    rf"\({_DAY}{_REPEATED}\)\."
     rf"|The user asked to remember this on {_DAY}\."
     rf"|(?:Decided|Plan stated|Changed) on {_DAY}\."
     rf"|Decided in the week of {_DAY}\."
     rf"|Stated by the user on {_DAY}{_REPEATED}\."
-    rf"|Switched to .+ (?:on|in) {_WHEN} \(see the history above\)\."
     rf"|The user changed their mind on {_DAY} \(see the history above\)\."
 )
+_GENERATED_WHY = rx.compile(
+    _DATED_WHY
+    + rf"|(?:(?:Prof|Dr|Mr|Mrs|Ms)\. )?[A-Z][a-z]+'s preference, told by the user "
+    rf"\({_DAY}{_REPEATED}\)\."
+    rf"|Switched to .+ (?:on|in) {_WHEN} \(see the history above\)\."
+)
 # a date as dates.When.phrase writes it: a day, a week, a month, a quarter, a year
-_GENERATED_HOW = rx.compile(
-    r"Use .+; .+ (?:is no longer current(?: there)?, so do not suggest it|are no longer current, "
-    r"so do not suggest them|(?:is|are) no longer current there, but still (?:is|are) "
-    r"elsewhere)\."
-    r"|Use .+ rather than .+ unless the user explicitly asks otherwise\."
-    rf"|Plan work around (?:{_WHEN}|this date)\."
+_DATED_HOW = (
+    rf"Plan work around (?:{_WHEN}|this date)\."
     r"|Do not do this unless the user explicitly asks for it\."
-    r"|(?:Do not|Avoid) .+ (?:unless the user explicitly asks for it|\(the user said never\))"
-    r"(?:; .+)?\."
     r"|Keep to this unless the user explicitly asks otherwise\."
     r"|Apply this by default in this project without being reminded\."
     r"|Take this into account when planning or suggesting changes\."
@@ -109,6 +108,16 @@ _GENERATED_HOW = rx.compile(
     # written by earlier versions for a passed plan, to be repaired
     rf"|Was planned for {_WHEN}: plan work around {_WHEN}\."
 )
+_GENERATED_HOW = rx.compile(
+    _DATED_HOW
+    + r"|Use .+; .+ (?:is no longer current(?: there)?, so do not suggest it|are no longer "
+    r"current, so do not suggest them|(?:is|are) no longer current there, but still (?:is|are) "
+    r"elsewhere)\."
+    r"|Use .+ rather than .+ unless the user explicitly asks otherwise\."
+    r"|(?:Do not|Avoid) .+ (?:unless the user explicitly asks for it|\(the user said never\))"
+    r"(?:; .+)?\."
+)
+_TEMPLATE_ONLY = rx.compile(f"{_DATED_WHY}|{_DATED_HOW}")
 RATIONALE_TYPES: frozenset[str] = frozenset({"feedback", "project"})
 NAME_CHARS = 60
 DESCRIPTION_CHARS = 90
@@ -337,6 +346,12 @@ def is_generated_how(text: str) -> bool:
     """``text`` is a How to apply the engine wrote, safe to replace (with the example of the
     rule it gave from what the user asked)."""
     return _GENERATED_HOW.fullmatch(_EXAMPLE.sub("", text)) is not None
+
+
+def says_template_only(text: str) -> bool:
+    """``text`` is a Why or How the engine wrote that holds nothing but its template and a day:
+    not a rule's own words ("Do not add a Formatter class unless ..."), a name or an example."""
+    return _TEMPLATE_ONLY.fullmatch(text) is not None
 
 
 _EXAMPLE = rx.compile(rf" Example \({_DAY}\): (?P<example>.+)$")

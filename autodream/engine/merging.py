@@ -3,7 +3,7 @@ give one choice two values the older, by their days, is pruned as contradicted."
 
 from __future__ import annotations
 
-from autodream.engine.entries import Entry
+from autodream.engine.entries import Entry, says_template_only
 from autodream.engine.folding import capped
 from autodream.engine.history import declare
 from autodream.engine.model import Decision, EngineOptions
@@ -132,15 +132,16 @@ def _reason_kept(kept: tuple[str, bool], merged: tuple[str, bool], said: tuple[s
     """The Why (or How to apply) of a file merged into one with ``kept``, each (text, the
     engine's own wording); ``said``: (its label, the file kept, the file merged into it). Both
     are kept, one after the other, unless the merged one says nothing the other does not (then
-    it is folded into it, in ``folded``); the engine's wording gives way to a person's."""
+    it is folded into it, in ``folded``) or the engine's wording holds no more than its template
+    and a day (then the other): a rule's words, a name, an example stay."""
     (text, generated), (merged_text, merged_generated) = kept, merged
     label, kept_file, merged_file = said
     here = f"of {merged_file}, merged into {kept_file}"
     if not merged_text:
         return kept
-    if not text or (generated and not merged_generated):
+    if not text or (says_template_only(text) and not says_template_only(merged_text)):
         return merged
-    if merged_generated:
+    if says_template_only(merged_text):
         folded.append((f"{label} {merged_text}",
                        f"{here}: the engine's own wording; its '{shorten(text, 80)}' kept"))
         return kept
@@ -148,7 +149,10 @@ def _reason_kept(kept: tuple[str, bool], merged: tuple[str, bool], said: tuple[s
         folded.append((f"{label} {merged_text}",
                        f"{here}: folded into its '{shorten(text, 80)}' (says the same)"))
         return kept
-    return f"{ensure_period(text)} {sentence_case(merged_text)}", False
+    # a person's words before the engine's: read back, "... Example (day): ..." would take in
+    # what follows it, and the whole be the engine's to replace
+    first, then = (merged_text, text) if generated and not merged_generated else (text, merged_text)
+    return f"{ensure_period(first)} {sentence_case(then)}", False
 
 
 def _resolve_conflict(a: Entry, b: Entry, conflict: tuple[str, str],
