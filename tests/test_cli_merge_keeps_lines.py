@@ -73,7 +73,7 @@ def test_the_samples_merged_file_keeps_every_line_and_the_line_a_person_added(
     survivor = (project / "memory" / "small_prs.md").read_text()
     assert "merged_from:\n- pr_review.md" in survivor
     assert [line for line in said if not _holds(survivor, line)] == []
-    assert "**Why:** Dana reviews in the evenings; big PRs wait until the weekend. Long PRs sit " \
+    assert "**Why:** Dana reviews in the evenings; big PRs wait until the weekend. long PRs sit " \
            "until the weekend." in survivor
     assert "Thursdays" in survivor
 
@@ -142,7 +142,7 @@ def test_three_files_of_each_kind_merge_with_their_lines_and_keys(tmp_path: Path
         assert [line for line in _body_lines(memory[merged]) if not _holds(kept, line)] == []
     staging = (folder / "staging_db.md").read_text()
     assert "owner: dana\n" in staging and "ticket: OPS-12\n" in staging
-    assert "**Why:** it matches production. Upgrades are tested there first." in staging
+    assert "**Why:** it matches production. upgrades are tested there first." in staging
 
 
 def test_a_rewritten_file_keeps_the_blank_line_between_its_why_and_its_how(
@@ -224,3 +224,23 @@ def test_the_engines_how_that_is_its_template_alone_gives_way_to_a_persons(
         "\n**How to apply:** keep the stats code functional.\n"))
     assert "**How to apply:** keep the stats code functional.\n" in survivor
     assert "Apply this by default" not in survivor
+
+
+@pytest.mark.parametrize(("a_why", "b_why", "joined"), [
+    # the person's case kept; a stop after a code span or a bracket
+    ("run `make db`", "npm ci is slow there", "run `make db`. npm ci is slow there"),
+    ("it is like prod (see the wiki)", "iOS builds use it", "it is like prod (see the wiki). iOS "
+     "builds use it"),
+    ("Dana said so.", "pg_dump restores it nightly", "Dana said so. pg_dump restores it nightly"),
+    ("it matches production", "http://wiki.example.org/staging says so",
+     "it matches production. http://wiki.example.org/staging says so"),
+    # one holding the other: the fuller alone
+    ("it matches production", "it matches production, so tests there are real",
+     "it matches production, so tests there are real\n"),
+    ("it matches production, so tests there are real", "it matches production",
+     "it matches production, so tests there are real\n"),
+])
+def test_a_why_appended_to_another_reads_as_the_person_wrote_it(
+        tmp_path: Path, a_why: str, b_why: str, joined: str) -> None:
+    survivor = _merged(tmp_path, _staging(f"\n**Why:** {a_why}\n", f"\n**Why:** {b_why}\n"))
+    assert f"**Why:** {joined}" in survivor

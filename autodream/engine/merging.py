@@ -3,6 +3,7 @@ give one choice two values the older, by their days, is pruned as contradicted."
 
 from __future__ import annotations
 
+from autodream import rx
 from autodream.engine.entries import Entry, says_template_only
 from autodream.engine.folding import capped
 from autodream.engine.history import declare
@@ -10,7 +11,7 @@ from autodream.engine.model import Decision, EngineOptions
 from autodream.engine.plans import other_events_that_day
 from autodream.engine.replacement import about_other_things, choice_difference, specific_values
 from autodream.engine.restating import adds_nothing
-from autodream.engine.text import dice, ensure_period, sentence_case, shorten, similarity, tokens
+from autodream.engine.text import dice, shorten, similarity, tokens
 from autodream.memory.model import REPLACEMENT_KEYS
 
 
@@ -131,9 +132,9 @@ def _reason_kept(kept: tuple[str, bool], merged: tuple[str, bool], said: tuple[s
                  folded: list[tuple[str, str]]) -> tuple[str, bool]:
     """The Why (or How to apply) of a file merged into one with ``kept``, each (text, the
     engine's own wording); ``said``: (its label, the file kept, the file merged into it). Both
-    are kept, one after the other, unless the merged one says nothing the other does not (then
-    it is folded into it, in ``folded``) or the engine's wording holds no more than its template
-    and a day (then the other): a rule's words, a name, an example stay."""
+    are kept, one after the other, unless one says nothing the other does not (then the fuller
+    one, the other folded into it in ``folded``) or the engine's wording holds no more than its
+    template and a day (then the other): a rule's words, a name, an example stay."""
     (text, generated), (merged_text, merged_generated) = kept, merged
     label, kept_file, merged_file = said
     here = f"of {merged_file}, merged into {kept_file}"
@@ -149,10 +150,27 @@ def _reason_kept(kept: tuple[str, bool], merged: tuple[str, bool], said: tuple[s
         folded.append((f"{label} {merged_text}",
                        f"{here}: folded into its '{shorten(text, 80)}' (says the same)"))
         return kept
+    if adds_nothing(text, merged_text):
+        folded.append((f"{label} {text}", f"of {kept_file}: folded into the '"
+                                          f"{shorten(merged_text, 80)}' of {merged_file}, merged "
+                                          "into it (says the same)"))
+        return merged
     # a person's words before the engine's: read back, "... Example (day): ..." would take in
     # what follows it, and the whole be the engine's to replace
     first, then = (merged_text, text) if generated and not merged_generated else (text, merged_text)
-    return f"{ensure_period(first)} {sentence_case(then)}", False
+    return f"{_sentence_ended(first)} {then.strip()}", False
+
+
+# a sentence already ended: its stop, maybe inside a closing bracket or quote ("(see the docs.)")
+_ENDED = rx.compile(r"[.!?\u2026][)\]\"'\u201d\u2019]*\Z")
+
+
+def _sentence_ended(text: str) -> str:
+    """``text`` ended with a full stop for another sentence to follow it: after a closing code
+    span or bracket too ("run `make db`." not "run `make db` Long PRs ..."), its words and their
+    case as the person wrote them."""
+    text = text.rstrip()
+    return text if _ENDED.search(text) else f"{text}."
 
 
 def _resolve_conflict(a: Entry, b: Entry, conflict: tuple[str, str],
