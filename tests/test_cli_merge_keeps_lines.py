@@ -94,11 +94,15 @@ def test_a_line_the_same_in_both_files_is_kept_once_and_show_names_it(tmp_path: 
     assert survivor.count(rule) == 1 and survivor.count("it matches production") == 1
     assert "Hand: it is reset on Mondays." in survivor
     shown = " ".join(_cli(project, "show").split())
-    assert (f"pruned {rule} (staging_db.md) of staging_db2.md, merged into staging_db.md: "
+    assert (f"folded {rule} (staging_db.md) of staging_db2.md, merged into staging_db.md: "
             f"folded into its '{rule}' (says the same)") in shown
-    assert ("pruned **Why:** it matches production. (staging_db.md) of staging_db2.md, merged "
+    assert ("folded **Why:** it matches production. (staging_db.md) of staging_db2.md, merged "
             "into staging_db.md: folded into its 'it matches production.' (says the "
             "same)") in shown
+    # a line said once is no memory removed: the diary and the summary do not say so
+    diary = (project / "memory" / ".autodream" / "DREAMS.md").read_text()
+    assert "- Removed “" not in diary and "pruned" not in diary
+    assert "2 folded" in diary
 
 
 def test_three_files_of_each_kind_merge_with_their_lines_and_keys(tmp_path: Path) -> None:

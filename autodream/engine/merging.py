@@ -124,7 +124,9 @@ def _absorb(keep: Entry, other: Entry, sim: float, entries: list[Entry], options
     decisions.append(Decision(
         "merged", f"{other.file} -> {keep.file}",
         f"near-duplicate entries (similarity {sim:.2f}); kept one file", file=keep.file))
-    decisions.extend(Decision("pruned", shorten(line, 120), why, file=keep.file)
+    # a line said once in the merged file, not a memory removed: its own action, which the diary
+    # counts and ``show`` lists
+    decisions.extend(Decision("folded", shorten(line, 120), why, file=keep.file)
                      for line, why in folded)
 
 
