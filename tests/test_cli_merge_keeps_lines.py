@@ -248,3 +248,12 @@ def test_a_why_appended_to_another_reads_as_the_person_wrote_it(
         tmp_path: Path, a_why: str, b_why: str, joined: str) -> None:
     survivor = _merged(tmp_path, _staging(f"\n**Why:** {a_why}\n", f"\n**Why:** {b_why}\n"))
     assert f"**Why:** {joined}" in survivor
+
+
+def test_frontmatter_lists_combine_and_the_merged_files_dates_stay_behind(
+        tmp_path: Path) -> None:
+    survivor = _merged(tmp_path, _staging(
+        "", "", "tags: [db, staging]\n",
+        "tags:\n  - ops\n  - db\ncreated: 2025-01-03\nupdated: 2025-02-01\ndate: 2025-02-02\n"))
+    assert "tags:\n- db\n- staging\n- ops\n" in survivor
+    assert "2025-0" not in survivor

@@ -118,6 +118,8 @@ _GENERATED_HOW = rx.compile(
     r"(?:; .+)?\."
 )
 _TEMPLATE_ONLY = rx.compile(f"{_DATED_WHY}|{_DATED_HOW}")
+# the frontmatter keys a file's reference day is read from (``Entry.reference_day``)
+DATE_KEYS = ("updated", "date", "created")
 RATIONALE_TYPES: frozenset[str] = frozenset({"feedback", "project"})
 NAME_CHARS = 60
 DESCRIPTION_CHARS = 90
@@ -207,7 +209,7 @@ class Entry:
             for m in _AS_OF.finditer(statement):
                 with contextlib.suppress(ValueError):
                     days.append(date.fromisoformat(m[1]))
-        for key in ("updated", "date", "created"):
+        for key in DATE_KEYS:
             value = self.extra.get(key)
             if isinstance(value, date):
                 days.append(value)

@@ -4,7 +4,7 @@ give one choice two values the older, by their days, is pruned as contradicted."
 from __future__ import annotations
 
 from autodream import rx
-from autodream.engine.entries import Entry, says_template_only
+from autodream.engine.entries import DATE_KEYS, Entry, says_template_only
 from autodream.engine.folding import capped
 from autodream.engine.history import declare
 from autodream.engine.model import Decision, EngineOptions
@@ -106,14 +106,20 @@ def _absorb(keep: Entry, other: Entry, sim: float, entries: list[Entry], options
         (keep.how, keep.generated_how), (other.how, other.generated_how),
         ("**How to apply:**", keep.file, other.file), folded)
     for key, value in other.extra.items():
-        # (a key a person added, "owner: dana"; a second value of one the file has is said)
-        if key in ("sources", *REPLACEMENT_KEYS):
+        # (a key a person added, "owner: dana", and the items of a list, "tags"; the merged
+        # file's dates are its own: the survivor's reference day is not moved by them)
+        if key in ("sources", *REPLACEMENT_KEYS, *DATE_KEYS):
             continue
+        held = keep.extra.get(key)
         if key not in keep.extra:
             keep.extra[key] = value
-        elif keep.extra[key] != value:
+        elif isinstance(held, list) or isinstance(value, list):
+            items = held if isinstance(held, list) else [held]
+            keep.extra[key] = [*items, *(v for v in (value if isinstance(value, list) else [value])
+                                         if v not in items)]
+        elif held != value:
             folded.append((f"{key}: {value}", f"{here}: the key has another value there "
-                                              f"({key}: {keep.extra[key]}); one file has one"))
+                                              f"({key}: {held}); one file has one"))
     keep.add_sources(other.sources(), options.max_sources)
     keep.index_pos = min(keep.index_pos, other.index_pos)
     keep.changed = True
