@@ -73,7 +73,7 @@ def test_the_samples_merged_file_keeps_every_line_and_the_line_a_person_added(
     survivor = (project / "memory" / "small_prs.md").read_text()
     assert "merged_from:\n- pr_review.md" in survivor
     assert [line for line in said if not _holds(survivor, line)] == []
-    assert "**Why:** Dana reviews in the evenings; big PRs wait until the weekend. long PRs sit " \
+    assert "**Why:** Dana reviews in the evenings; big PRs wait until the weekend. Long PRs sit " \
            "until the weekend." in survivor
     assert "Thursdays" in survivor
 
@@ -146,7 +146,7 @@ def test_three_files_of_each_kind_merge_with_their_lines_and_keys(tmp_path: Path
         assert [line for line in _body_lines(memory[merged]) if not _holds(kept, line)] == []
     staging = (folder / "staging_db.md").read_text()
     assert "owner: dana\n" in staging and "ticket: OPS-12\n" in staging
-    assert "**Why:** it matches production. upgrades are tested there first." in staging
+    assert "**Why:** it matches production. Upgrades are tested there first." in staging
 
 
 def test_a_rewritten_file_keeps_the_blank_line_between_its_why_and_its_how(
@@ -236,6 +236,10 @@ def test_the_engines_how_that_is_its_template_alone_gives_way_to_a_persons(
     ("it is like prod (see the wiki)", "iOS builds use it", "it is like prod (see the wiki). iOS "
      "builds use it"),
     ("Dana said so.", "pg_dump restores it nightly", "Dana said so. pg_dump restores it nightly"),
+    # a plain word begins the sentence it is; a tool's name stays as written
+    ("it matches production", "long PRs sit there", "it matches production. Long PRs sit there"),
+    ("it matches production", "pnpm is faster there",
+     "it matches production. pnpm is faster there"),
     ("it matches production", "http://wiki.example.org/staging says so",
      "it matches production. http://wiki.example.org/staging says so"),
     # one holding the other: the fuller alone

@@ -12,6 +12,7 @@ from autodream.engine.plans import other_events_that_day
 from autodream.engine.replacement import about_other_things, choice_difference, specific_values
 from autodream.engine.restating import adds_nothing
 from autodream.engine.text import dice, shorten, similarity, tokens
+from autodream.engine.tool_kinds import tool_kinds
 from autodream.memory.model import REPLACEMENT_KEYS
 
 
@@ -166,11 +167,24 @@ def _reason_kept(kept: tuple[str, bool], merged: tuple[str, bool], said: tuple[s
     # a person's words before the engine's: read back, "... Example (day): ..." would take in
     # what follows it, and the whole be the engine's to replace
     first, then = (merged_text, text) if generated and not merged_generated else (text, merged_text)
-    return f"{_sentence_ended(first)} {then.strip()}", False
+    return f"{_sentence_ended(first)} {_sentence_begun(then.strip())}", False
 
 
 # a sentence already ended: its stop, maybe inside a closing bracket or quote ("(see the docs.)")
 _ENDED = rx.compile(r"[.!?\u2026][)\]\"'\u201d\u2019]*\Z")
+
+
+# a first word of plain lower-case letters then a space: "long PRs ..." begins a sentence;
+# "npm ci", "iOS", "pg_dump", "http://" are names or code, written as the person wrote them
+_PLAIN_FIRST_WORD = rx.compile(r"(?P<word>[a-z]+)(?= )")
+
+
+def _sentence_begun(text: str) -> str:
+    """``text`` begun with a capital when its first word is a plain word, not a tool's name."""
+    m = _PLAIN_FIRST_WORD.match(text)
+    if m is None or tool_kinds(m["word"]):
+        return text
+    return text[:1].upper() + text[1:]
 
 
 def _sentence_ended(text: str) -> str:
