@@ -242,6 +242,18 @@ def test_the_engines_how_that_is_its_template_alone_gives_way_to_a_persons(
      "it matches production. pnpm is faster there"),
     ("it matches production", "http://wiki.example.org/staging says so",
      "it matches production. http://wiki.example.org/staging says so"),
+    # a clause left open, a full-width or guillemet end: no stop put after it
+    ("to reset it, run:", "use the bot", "to reset it, run: use the bot"),
+    ("ask Dana;", "ask Jonas", "ask Dana; ask Jonas"),
+    ("リセットは同じ。", "ask Dana", "リセットは同じ。 Ask Dana"),
+    # one holding the other but turning or limiting it: both, never the one standing for the other
+    ("never reset it.", "never reset it unless Dana agrees.",
+     "never reset it. Never reset it unless Dana agrees."),
+    ("never reset it unless Dana agrees.", "never reset it.",
+     "never reset it unless Dana agrees. Never reset it."),
+    ("ask Dana.", "ask Dana's manager.", "ask Dana. Ask Dana's manager."),
+    ("it matches production.", "it matches production or the demo box.",
+     "it matches production. It matches production or the demo box."),
     # one holding the other: the fuller alone
     ("it matches production", "it matches production, so tests there are real",
      "it matches production, so tests there are real\n"),
@@ -261,3 +273,12 @@ def test_frontmatter_lists_combine_and_the_merged_files_dates_stay_behind(
         "tags:\n  - ops\n  - db\ncreated: 2025-01-03\nupdated: 2025-02-01\ndate: 2025-02-02\n"))
     assert "tags:\n- db\n- staging\n- ops\n" in survivor
     assert "2025-0" not in survivor
+
+
+def test_a_key_with_another_value_in_the_merged_file_is_said_removed(tmp_path: Path) -> None:
+    # one value is in no memory file after the merge: the diary says so, not 'folded'
+    project = _project(tmp_path, _staging("", "", "owner: dana\n", "owner: jonas\n"))
+    _cli(project, "--force")
+    assert "owner: dana" in (project / "memory" / "a.md").read_text()
+    diary = (project / "memory" / ".autodream" / "DREAMS.md").read_text()
+    assert "Removed “owner: jonas”" in diary

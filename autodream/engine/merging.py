@@ -3,6 +3,8 @@ give one choice two values the older, by their days, is pruned as contradicted."
 
 from __future__ import annotations
 
+import re
+
 from autodream import rx
 from autodream.engine.entries import DATE_KEYS, Entry, says_template_only
 from autodream.engine.folding import capped
@@ -119,8 +121,11 @@ def _absorb(keep: Entry, other: Entry, sim: float, entries: list[Entry], options
             keep.extra[key] = [*items, *(v for v in (value if isinstance(value, list) else [value])
                                          if v not in items)]
         elif held != value:
-            folded.append((f"{key}: {value}", f"{here}: the key has another value there "
-                                              f"({key}: {held}); one file has one"))
+            # one value is gone from memory (the undo copy keeps it): a line removed, said so
+            decisions.append(Decision(
+                "pruned", shorten(f"{key}: {value}", 120),
+                f"{here}: the key has another value there ({key}: {held}); one file has one",
+                file=keep.file))
     keep.add_sources(other.sources(), options.max_sources)
     keep.index_pos = min(keep.index_pos, other.index_pos)
     keep.changed = True
@@ -155,11 +160,11 @@ def _reason_kept(kept: tuple[str, bool], merged: tuple[str, bool], said: tuple[s
         folded.append((f"{label} {merged_text}",
                        f"{here}: the engine's own wording; its '{shorten(text, 80)}' kept"))
         return kept
-    if adds_nothing(merged_text, text):
+    if adds_nothing(merged_text, text) and _only_adds_a_reason(merged_text, text):
         folded.append((f"{label} {merged_text}",
                        f"{here}: folded into its '{shorten(text, 80)}' (says the same)"))
         return kept
-    if adds_nothing(text, merged_text):
+    if adds_nothing(text, merged_text) and _only_adds_a_reason(text, merged_text):
         folded.append((f"{label} {text}", f"of {kept_file}: folded into the '"
                                           f"{shorten(merged_text, 80)}' of {merged_file}, merged "
                                           "into it (says the same)"))
@@ -167,11 +172,30 @@ def _reason_kept(kept: tuple[str, bool], merged: tuple[str, bool], said: tuple[s
     # a person's words before the engine's: read back, "... Example (day): ..." would take in
     # what follows it, and the whole be the engine's to replace
     first, then = (merged_text, text) if generated and not merged_generated else (text, merged_text)
-    return f"{_sentence_ended(first)} {_sentence_begun(then.strip())}", False
+    ended, then = _sentence_ended(first), then.strip()
+    return f"{ended} {then if _OPEN_CLAUSE.search(ended) else _sentence_begun(then)}", False
 
 
-# a sentence already ended: its stop, maybe inside a closing bracket or quote ("(see the docs.)")
-_ENDED = rx.compile(r"[.!?\u2026][)\]\"'\u201d\u2019]*\Z")
+# a sentence already ended: its stop, maybe inside a closing bracket or quote ("(see the docs.)",
+# "« oui. »", "同じ。")
+_ENDED = rx.compile(r"[.!?\u2026\u3002\uff01\uff1f][)\]\"'\u201d\u2019\u00bb\s]*\Z")
+# a clause left open for what follows ("run:", "ask Dana;"): no stop put after it
+_OPEN_CLAUSE = rx.compile(r"[:;,\u2014\u2013-]\Z")
+
+# what turns or limits the words before it ("never reset it unless Dana agrees", "... or the
+# demo box", "ask Dana's manager"): the longer then says something else, not only more
+_LIMITS = rx.compile(r"(?:unless|except|or|but|if|only|when|until|provided|as long as|"
+                     r"rarely|mostly|formerly)\b", re.I)
+
+
+def _only_adds_a_reason(shorter: str, longer: str) -> bool:
+    """``longer`` is ``shorter`` word for word with more after it that limits nothing (", so
+    tests there are real"): the fuller alone says both."""
+    head = shorter.rstrip().rstrip(".!?\u2026").rstrip()
+    if not head or not longer.lower().startswith(head.lower()):
+        return False
+    rest = longer[len(head):].lstrip(" ,;:\u2014\u2013-")
+    return not rest or (rest[:1] != "'" and _LIMITS.match(rest) is None)
 
 
 # a first word of plain lower-case letters then a space: "long PRs ..." begins a sentence;
@@ -192,7 +216,7 @@ def _sentence_ended(text: str) -> str:
     span or bracket too ("run `make db`." not "run `make db` Long PRs ..."), its words and their
     case as the person wrote them."""
     text = text.rstrip()
-    return text if _ENDED.search(text) else f"{text}."
+    return text if _ENDED.search(text) or _OPEN_CLAUSE.search(text) else f"{text}."
 
 
 def _resolve_conflict(a: Entry, b: Entry, conflict: tuple[str, str],
