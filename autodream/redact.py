@@ -1526,21 +1526,29 @@ _PATTERNS: list[tuple[str, re.Pattern[str], int, tuple[str, ...]]] = [
             r"|column|form|screen|dialog|prompt|validator|strength|length|rules?|requirements?"
             r"|module|library|component|helper|check|api|class)\b)"
             r"(?P<between>(?:\s+(?P<for_whom>for|of|on)(?=\s))?"
-            r"(?:\s+(?!is\b)[A-Za-z][\w'-]*){1,4}?)?\s*(?:\bis\b|[:=])\s*[\"'`]?"
-            r"(?!\[REDACTED)(?!" + _PROSE_WORD + r")"
+            r"(?:\s+(?!is\b)[A-Za-z][\w'-]*){1,4}?)?\s*"
+            # (or what it is now or was: "the password for prod is now Hunter2xyz", "... was
+            # Hunter2xyz", shaped as chosen, below)
+            r"(?:\bis\b(?:\s+(?P<since>now|still|currently)\b)?|\b(?P<was>was)\b|[:=])"
+            r"\s*[\"'`]?(?!\[REDACTED)(?!" + _PROSE_WORD + r")"
             # (a hash's name, whole, is none: "the password hashing for users is argon2id", a
             # memory's title, had the memory refused; "bcrypt4life" or "Md5Hunter22!" only begin
             # with one)
-            r"(?:(?(between)(?!(?:argon2(?:id|i|d)?|pbkdf2|sha-?\d+|bcrypt|scrypt|md5)"
+            r"(?:(?(between)|(?(was)|(?(since)|(?!))))"
+            r"(?!(?:argon2(?:id|i|d)?|pbkdf2|sha-?\d+|bcrypt|scrypt|md5)"
             r"(?![\w!#$%&*+=^~@/-]))"
-            # (said whose password it is and chosen as one, ``_CHOSEN_AFTER_WHOSE``: the
-            # sentence may go on after it)
-            r"(?:(?(for_whom)[" + _OPENING_QUOTES + r"]?" + _CHOSEN_AFTER_WHOSE
+            # (said whose password it is, or what it is now or was, and chosen as one,
+            # ``_CHOSEN_AFTER_WHOSE``: the sentence may go on after it)
+            r"(?:(?(for_whom)|(?(was)|(?(since)|(?!))))[" + _OPENING_QUOTES + r"]?"
+            + _CHOSEN_AFTER_WHOSE
             + _value_read_once(6, ".!?)", stops=_WHOSE_STOPS) + r"[\"'`]?"
-            r"(?=[.!?)]*(?:[\s\"'`,;" + _WHOSE_STOPS + r"]|$))|(?!))"
-            # (... or any value ending the clause)
-            r"|" + _value_read_once(6, ".!?)") + r"[\"'`]?"
-            r"(?=[.,;!?)]*(?:\s*$|\s+(?:and|but|so|or|for|on|at|in|if)\b|\s*\n)))|(?!))"
+            r"(?=[.!?)]*(?:[\s\"'`,;" + _WHOSE_STOPS + r"]|$))"
+            # (... or any value ending the clause after "is": after "was" or "is now" a value
+            # ending it is as often a length, a version or a ticket, "was 16chars.", "is now
+            # 2FA-protected.", "was v1.2.3.", and only the shape above says a password)
+            r"|(?(between)(?(was)(?!)|(?(since)(?!)|))|(?!))"
+            + _value_read_once(6, ".!?)") + r"[\"'`]?"
+            r"(?=[.,;!?)]*(?:\s*$|\s+(?:and|but|so|or|for|on|at|in|if)\b|\s*\n)))"
             r"|(?:(?:still|now|currently|always|just)\s+)?"
             r"(?-i:(?=[A-Z][^\s\"'`,;]*[a-z])(?=[^\s\"'`,;]*(?:[#$%&*+=^~@]|[!?][^\s\"'`,;])"
             r"|(?=[^\s\"'`,;]*\d)"
