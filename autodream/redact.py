@@ -1509,10 +1509,11 @@ _PATTERNS: list[tuple[str, re.Pattern[str], int, tuple[str, ...]]] = [
         # prose: "wifi password for the office is correcthorsebattery", "root password: x"; the
         # value ends the clause and is not an everyday word ("... is required.", "is rotated");
         # or, where the words between say whose password it is ("for prod", "on staging", "of
-        # the admin account"), it is shaped like one (``_SECRETISH``) and the sentence goes on
-        # ("the password for prod is Hunter2xyz, use it"; not "the password for prod is stored
-        # in 1Password, use it", nor a thing named for passwords, "the password reset ticket is
-        # INC0042, use it", "the password owner is jsmith42, ask him"); or it is chosen as
+        # the admin account", "to the vault", "at the office", "in CI"), it is shaped like one
+        # (``_SECRETISH``) and the sentence goes on ("the password for prod is Hunter2xyz, use
+        # it"; not "the password for prod is stored in 1Password, use it", nor a thing named for
+        # passwords, "the password reset ticket is INC0042, use it", "the password owner is
+        # jsmith42, ask him"); or it is chosen as
         # people choose passwords, anywhere in the sentence ("the admin password for grafana is
         # BlueMonkey7 btw", "the root password is still CorrectHorse42"): capitalised, with a
         # sign (not a "?" ending it) or with a digit and two words run together; not a product
@@ -1525,7 +1526,7 @@ _PATTERNS: list[tuple[str, re.Pattern[str], int, tuple[str, ...]]] = [
             r"(?!(?:\s+[\w-]+)?\s+(?:service|page|endpoint|flow|policy|manager|hasher|field"
             r"|column|form|screen|dialog|prompt|validator|strength|length|rules?|requirements?"
             r"|module|library|component|helper|check|api|class)\b)"
-            r"(?P<between>(?:\s+(?P<for_whom>for|of|on)(?=\s))?"
+            r"(?P<between>(?:\s+(?P<for_whom>for|of|on|to|at|in)(?=\s))?"
             r"(?:\s+(?!is\b)[A-Za-z][\w'-]*){1,4}?)?\s*"
             # (or what it is now or was: "the password for prod is now Hunter2xyz", "... was
             # Hunter2xyz", shaped as chosen, below)

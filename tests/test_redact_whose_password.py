@@ -264,3 +264,81 @@ def test_a_dream_keeps_no_password_said_with_whose_it_is_and_every_memory_about_
     policy = (memory / "project_password-policy.md").read_text()
     assert policy.endswith("\n---\n\n" + "\n".join(lines) + "\n")
     assert "- 2026-07-01 " in policy  # (written back)
+
+
+# Whose it is said with "to", "at" or "in" ("the password to the vault", "at the office", "in
+# staging"): shown where the sentence went on after it, hidden where it ended the clause
+@pytest.mark.parametrize(("text", "shown"), [
+    ("the password to the vault is Hunter2xyz, use it.",
+     "the password to the vault is [REDACTED:assigned-secret], use it."),
+    ("the password at the office is Hunter2xyz, use it.",
+     "the password at the office is [REDACTED:assigned-secret], use it."),
+    ("the password in staging is Hunter2xyz, use it.",
+     "the password in staging is [REDACTED:assigned-secret], use it."),
+    ("the password in CI is $ecretPass1, set it.",
+     "the password in CI is [REDACTED:assigned-secret], set it."),
+    ("the password at the office was Tr0ub4dor&3, ask Bob.",
+     "the password at the office was [REDACTED:assigned-secret], ask Bob."),
+])
+def test_a_password_said_to_at_or_in_what_is_hidden_as_the_sentence_goes_on(
+        text: str, shown: str) -> None:
+    assert redact(text) == shown
+
+
+# ... and what a sentence saying so names is a memory: where it is, how it is kept, what it is
+# made of, a ticket, a product, a variable, a path, a URL, a name in code
+KEPT_TO_AT_IN = [
+    "the password to the vault is in 1Password, ask Bob.",
+    "the password to the vault is on the sticky note, ask Bob.",
+    "the password to the vault is kept by ops2 team.",
+    "the password at the office is on the whiteboard, ask Bob.",
+    "the password in staging is different from prod2, careful.",
+    "the password in production is rotated every 90 days.",
+    "the password in the ticket is INC0042, see it.",
+    "the password to the server is shared via Bitwarden, ask ops.",
+    "the password at rest is AES256, always.",
+    "the password in transit is tls13, always.",
+    "the password in transit is TLS1.3, always.",
+    "the password to the vault is 2FA-protected, ask Bob.",
+    "the password in Vault is OAuth2-backed, see docs.",
+    "the password in Vault is Python3-generated, see docs.",
+    "the password in the wiki is PR#4411, see it.",
+    "the password in the wiki is NIST-800-63B, see it.",
+    "the password in the docs is $DB_PASSWORD, see env.",
+    "the password in the docs is /etc/secrets/db2, see it.",
+    "the password in the docs is https://vault.example.com/v2, open it.",
+    "the password in the form is getUserPassword2, rename it.",
+    "the password in the code is settings.DB_PASS2, rename it.",
+    "the password in the code is db_pass2, rename it.",
+    "the password in the model is Argon2Hasher, rename it.",
+    "the password in the db is Argon2id-hashed, good.",
+    "the password in the db is utf8-encoded, ugh.",
+    "the password in the db is sha256, ugh.",
+    "the password in Windows11 is stored in Credential Manager.",
+    "the password to MySQL8 is in the env, see it.",
+    "the password to the vault is 1Password8, weird.",
+    "the password at sign-up is 12+chars, enforced.",
+    "the password in prod is still React18-era, heh.",
+]
+
+
+@pytest.mark.parametrize("text", KEPT_TO_AT_IN)
+def test_what_a_sentence_saying_to_at_or_in_what_names_is_no_secret(text: str) -> None:
+    assert find_secrets(text) == []
+    assert redact(text) == text
+
+
+def test_a_dream_keeps_no_password_said_to_at_or_in_what(tmp_path: Path) -> None:
+    root = tmp_path / "work"
+    project_with_one_session(root, [
+        "Remember: the password to the vault is Hunter2xyz, use it.",
+        "Remember: the password in CI is $ecretPass1, set it.",
+        "Remember: the password to the vault is in 1Password, ask Bob.",
+    ], SAID_AT)
+
+    run_cli(root, "--force")
+
+    kept = what_a_dream_kept(root)
+    for secret in ("hunter2xyz", "ecretpass1"):
+        assert secret not in kept.lower()
+    assert "in 1Password, ask Bob" in kept
