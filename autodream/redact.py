@@ -169,6 +169,12 @@ _WHOSE_STOPS = (
 _WHOSE_WORD = "[^\\s\"'`,;" + _WHOSE_STOPS + "]"
 # ... read to its end, the sentence's signs after it left out (or a "!" in it: "Vault2!")
 _WHOSE_WORD_ENDS = r"[.?)]*+(?!" + _WHOSE_WORD + r")"
+# The words passwords are made of, a number after them ("Spring2026", "Welcome1", "Password123"):
+# a password, not a product and its version ("OAuth2", "React18")
+_PASSWORD_WORD = (
+    r"(?i:spring|summer|autumn|fall|winter|welcome|password|passw0rd|changeme|letmein|secret|"
+    r"hunter|qwerty|master|monkey|dragon|sunshine|princess|football|baseball|trustno)"
+)
 # A value said with whose password it is ("the password for prod is Hunter2xyz, use it"), where
 # the sentence goes on after it, is hidden only when it is chosen as people choose passwords:
 # a digit and both cases or a sign ("Hunter2xyz", "Summer2024!", "$ecretPass1"; not an id,
@@ -188,8 +194,12 @@ _CHOSEN_AFTER_WHOSE = (
     r"|(?=" + _WHOSE_WORD + r"*[!#$%&*+=?^~@]))"
     # (a hash's name: _SECRETISH's _MIXED says it; nor a version's or a format's)
     r"(?!(?i:v\d|" + _FORMAT_WORD + r"))"
-    # (a product and its version, an acronym after it: "Okta2FA", "GuestNet5G")
-    r"(?!\d*[A-Za-z]+\d+(?:\.\d+)*[A-Z]*" + _WHOSE_WORD_ENDS + r")"
+    # (a product and its version, an acronym after it: "Okta2FA", "GuestNet5G"; not a word
+    # passwords are made of and its number, "Spring2026", "Welcome1", but for the Spring
+    # framework's, "Spring6")
+    r"(?!(?!(?!(?i:spring)\d" + _WHOSE_WORD_ENDS + r")"
+    + _PASSWORD_WORD + r"\d+" + _WHOSE_WORD_ENDS + r")"
+    r"\d*[A-Za-z]+\d+(?:\.\d+)*[A-Z]*" + _WHOSE_WORD_ENDS + r")"
     r"(?![a-z][a-z\d]*(?:[A-Z][a-z\d]*)+" + _WHOSE_WORD_ENDS + r")"
     # (a length, an age, "12+chars", "90d"; a product whose name starts with digits, "1Password",
     # "7-Zip"; acronyms joined by a plus, "2FA+TOTP"; an acronym, its version and a word,
@@ -719,17 +729,13 @@ def _line_around(text: str, at: int) -> tuple[int, int]:
     return text.rfind("\n", 0, at) + 1, len(text) if end < 0 else end
 
 
-# The name of an account one logs in as, and the words passwords are made of: after a colon,
-# a capitalised word, "-" and digits is a password after either ("root:Winter-2025",
-# "postgres:Welcome-1", "deploy:Spring-2026"), a branch, a tag or a key elsewhere
-# ("feature:Fix-42", "deploy:Build-123", "user:Profile-42")
+# The name of an account one logs in as, and the words passwords are made of
+# (``_PASSWORD_WORD``): after a colon, a capitalised word, "-" and digits is a password after
+# either ("root:Winter-2025", "postgres:Welcome-1", "deploy:Spring-2026"), a branch, a tag or a
+# key elsewhere ("feature:Fix-42", "deploy:Build-123", "user:Profile-42")
 _ACCOUNT = (
     r"(?i:root|admin|administrator|superuser|postgres|mysql|sa|ubuntu|ec2-user|centos|pi|"
     r"jenkins|guest|oracle|elastic|deployer|[a-z0-9]*admin|[a-z0-9]+[_-]user)"
-)
-_PASSWORD_WORD = (
-    r"(?i:spring|summer|autumn|fall|winter|welcome|password|passw0rd|changeme|letmein|secret|"
-    r"hunter|qwerty|master|monkey|dragon|sunshine|princess|football|baseball|trustno)"
 )
 
 # What a word before a colon names, and the words for its parts: a value made of these and a

@@ -342,3 +342,64 @@ def test_a_dream_keeps_no_password_said_to_at_or_in_what(tmp_path: Path) -> None
     for secret in ("hunter2xyz", "ecretpass1"):
         assert secret not in kept.lower()
     assert "in 1Password, ask Bob" in kept
+
+
+# A word passwords are made of and its number ("Spring2026", "Welcome1") said as whose password
+# it is: shown where the sentence went on, as a product and its version ("OAuth2") is
+@pytest.mark.parametrize(("text", "shown"), [
+    ("The password for staging is Spring2026, share it.",
+     "The password for staging is [REDACTED:assigned-secret], share it."),
+    ("The password for staging is Welcome1, share it.",
+     "The password for staging is [REDACTED:assigned-secret], share it."),
+    ("The password for prod is Password123, share it.",
+     "The password for prod is [REDACTED:assigned-secret], share it."),
+    ("the password for new users is Welcome1 until they change it.",
+     "the password for new users is [REDACTED:assigned-secret] until they change it."),
+    ("The password for prod was Summer2024, rotate it.",
+     "The password for prod was [REDACTED:assigned-secret], rotate it."),
+    ("The password for prod is now Spring2026.",
+     "The password for prod is now [REDACTED:assigned-secret]."),
+    ("The password for prod is Hunter2, use it.",
+     "The password for prod is [REDACTED:assigned-secret], use it."),
+])
+def test_a_word_passwords_are_made_of_and_its_number_is_hidden_as_the_sentence_goes_on(
+        text: str, shown: str) -> None:
+    assert redact(text) == shown
+
+
+KEPT_WORD_AND_NUMBER = [
+    "The password for the app is Spring6, the framework handles it.",
+    "The password for the laptop is Windows11, use it.",
+    "The password for prod is iPhone15, use it.",
+    "The password for prod is Springfield2, use it.",
+    "The password for prod is Falls2, use it.",
+    "The password for prod is Winter2025-rotated, ok.",
+    "The password for prod is Spring2026-era, ok.",
+    "The password for prod expires in Spring2026, plan it.",
+    "The password for prod is valid until Spring2026, plan it.",
+    "The password for prod is Spring2026.5, use it.",
+    "The password for the bot is OAuth2, there is none.",
+    "The password for the app is React18, see the docs.",
+    "The password for the db is MySQL8, see the docs.",
+    "The password for the realm is Kerberos5, see the docs.",
+    "The password for the script is Python3, see the docs.",
+]
+
+
+@pytest.mark.parametrize("text", KEPT_WORD_AND_NUMBER)
+def test_a_name_and_its_number_said_of_a_password_is_no_secret(text: str) -> None:
+    assert redact(text) == text
+
+
+def test_a_dream_keeps_no_word_and_number_password_said_with_whose_it_is(tmp_path: Path) -> None:
+    root = tmp_path / "work"
+    project_with_one_session(root, [
+        "Remember: the password for staging is Spring2026, share it with Bob.",
+        "Remember: the password for the bot is OAuth2, there is none.",
+    ], SAID_AT)
+
+    run_cli(root, "--force")
+
+    kept = what_a_dream_kept(root)
+    assert "spring2026" not in kept.lower()
+    assert "OAuth2, there is none" in kept
