@@ -223,6 +223,21 @@ _CHOSEN_AFTER_WHOSE = (
 )
 
 
+# In the prose rule, a password said as what it is now or was ("the password was Hunter2xyz",
+# "the password they sent was ...", "... is now ..."), whose it is left unsaid: its value is read
+# as chosen (``_CHOSEN_AFTER_WHOSE``), the groups ``was`` or ``now`` ("is now", "is still", "is
+# currently") say it
+_SAID_NOW_OR_WAS = r"(?(was)|(?(now)|(?!)))"
+# ... but not of a thing named for passwords, the first or second word after it (not the verb,
+# nor whose password it is: "the password for tests was ..."), whose name or number follows ("the
+# password reset ticket was Jira-1234", "the password sync job is currently Sync-Job2", "the
+# password header was X-Auth2"): that sentence is read as before those verbs were, by "is" alone
+_THING_NAMED_FOR_PASSWORDS = (
+    r"(?:ticket|bug|issue|pr|mr|commit|branch|job|task|epic|story|feature|test|header|migration"
+    r"|name|team|release|sprint|work|script|hook|cron|spec)s?"
+)
+
+
 def _prefix(literal: str, width: int) -> str:
     """``literal`` (a regex of ``width`` characters) where a word starts, as ``\\b`` before it
     would say; written after it instead, so the regex engine can look for the literal first
@@ -1532,28 +1547,31 @@ _PATTERNS: list[tuple[str, re.Pattern[str], int, tuple[str, ...]]] = [
             r"(?!(?:\s+[\w-]+)?\s+(?:service|page|endpoint|flow|policy|manager|hasher|field"
             r"|column|form|screen|dialog|prompt|validator|strength|length|rules?|requirements?"
             r"|module|library|component|helper|check|api|class)\b)"
+            r"(?:(?=(?:\s+(?!(?:is|was|for|of|on|to|at|in)\b)[\w-]+)?\s+"
+            + _THING_NAMED_FOR_PASSWORDS + r"(?:'s)?(?![\w'-]))(?P<thing>))?+"
             r"(?P<between>(?:\s+(?P<for_whom>for|of|on|to|at|in)(?=\s))?"
             r"(?:\s+(?!is\b)[A-Za-z][\w'-]*){1,4}?)?\s*"
             # (or what it is now or was: "the password for prod is now Hunter2xyz", "... was
-            # Hunter2xyz", shaped as chosen, below)
-            r"(?:\bis\b(?:\s+(?P<since>now|still|currently)\b)?|\b(?P<was>was)\b|[:=])"
+            # Hunter2xyz", shaped as chosen, below; not of a thing named for passwords, ``thing``)
+            r"(?:\bis\b(?(thing)|(?:\s+(?P<now>now|still|currently)\b)?)"
+            r"|(?(thing)(?!)|\b(?P<was>was)\b)|[:=])"
             r"\s*[\"'`]?(?!\[REDACTED)(?!" + _PROSE_WORD + r")"
             # (a hash's name, whole, is none: "the password hashing for users is argon2id", a
             # memory's title, had the memory refused; "bcrypt4life" or "Md5Hunter22!" only begin
             # with one)
-            r"(?:(?(between)|(?(was)|(?(since)|(?!))))"
+            r"(?:(?(between)|" + _SAID_NOW_OR_WAS + r")"
             r"(?!(?:argon2(?:id|i|d)?|pbkdf2|sha-?\d+|bcrypt|scrypt|md5)"
             r"(?![\w!#$%&*+=^~@/-]))"
             # (said whose password it is, or what it is now or was, and chosen as one,
             # ``_CHOSEN_AFTER_WHOSE``: the sentence may go on after it)
-            r"(?:(?(for_whom)|(?(was)|(?(since)|(?!))))[" + _OPENING_QUOTES + r"]?"
+            r"(?:(?(for_whom)|" + _SAID_NOW_OR_WAS + r")[" + _OPENING_QUOTES + r"]?"
             + _CHOSEN_AFTER_WHOSE
             + _value_read_once(6, ".!?)", stops=_WHOSE_STOPS) + r"[\"'`]?"
             r"(?=[.!?)]*(?:[\s\"'`,;" + _WHOSE_STOPS + r"]|$))"
             # (... or any value ending the clause after "is": after "was" or "is now" a value
             # ending it is as often a length, a version or a ticket, "was 16chars.", "is now
             # 2FA-protected.", "was v1.2.3.", and only the shape above says a password)
-            r"|(?(between)(?(was)(?!)|(?(since)(?!)|))|(?!))"
+            r"|(?(between)(?(was)(?!)|(?(now)(?!)|))|(?!))"
             + _value_read_once(6, ".!?)") + r"[\"'`]?"
             r"(?=[.,;!?)]*(?:\s*$|\s+(?:and|but|so|or|for|on|at|in|if)\b|\s*\n)))"
             r"|(?:(?:still|now|currently|always|just)\s+)?"

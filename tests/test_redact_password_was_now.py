@@ -43,6 +43,11 @@ HIDDEN = "[REDACTED:assigned-secret]"
      f"the password I was given is {HIDDEN}, use it."),
     ("the password that was set is Hunter2xyz!", f"the password that was set is {HIDDEN}"),
     ("the password they sent was: Tr0ub4dor&3", f"the password they sent was: {HIDDEN}"),
+    # (a word naming a thing after whose it is: whose it is, still)
+    ("the password for tests was Tr0ub4dor&3, use it.",
+     f"the password for tests was {HIDDEN}, use it."),
+    ("the password for the jira bot is now Hunter2xyz, use it.",
+     f"the password for the jira bot is now {HIDDEN}, use it."),
 ])
 def test_a_password_said_as_what_it_is_now_or_was_is_hidden(text: str, shown: str) -> None:
     assert redact(text) == shown
@@ -121,6 +126,38 @@ KEPT = [
 
 @pytest.mark.parametrize("text", KEPT)
 def test_what_a_password_is_now_or_was_said_of_is_no_secret(text: str) -> None:
+    assert find_secrets(text) == []
+    assert redact(text) == text
+
+
+# A thing named for passwords and what it was or is now: its name or its number, read as "is"
+# alone reads it ("the password reset ticket is Jira-1234, closed." is a memory too)
+KEPT_THING_NAMED_FOR_PASSWORDS = [
+    "the password reset ticket was Jira-1234, closed.",
+    "the password reset ticket is now Jira-1234, closed.",
+    "the password reset ticket was Jira-1234.",
+    "the password bug was Auth-512, fixed in v2.",
+    "the password epic was Auth-7, done.",
+    "the password commit was Fix-42",
+    "the password PR was Fix-4411, merged.",
+    "the password header was X-Auth2",
+    "the password header was X-Auth-Token2, see it.",
+    "the password migration was Mig-0042",
+    "the password sync job is currently Sync-Job2",
+    "the password secret name was Prod-Db2",
+    "the password expiry job was CronJob2, see it.",
+    "the password reset feature was Feature-12, shipped.",
+    "the password story was Sec-42 last sprint.",
+    "the password reset test was TestReset2, flaky.",
+    "the password team was Team-Blue2, ask them.",
+    "the password branch was Fix-Pw2, see it.",
+    "the password issue is still Auth-99, open.",
+    "the password ticket's id was Jira-12, see it.",
+]
+
+
+@pytest.mark.parametrize("text", KEPT_THING_NAMED_FOR_PASSWORDS)
+def test_what_a_thing_named_for_passwords_was_or_is_now_is_no_secret(text: str) -> None:
     assert find_secrets(text) == []
     assert redact(text) == text
 
