@@ -169,11 +169,15 @@ _WHOSE_STOPS = (
 _WHOSE_WORD = "[^\\s\"'`,;" + _WHOSE_STOPS + "]"
 # ... read to its end, the sentence's signs after it left out (or a "!" in it: "Vault2!")
 _WHOSE_WORD_ENDS = r"[.?)]*+(?!" + _WHOSE_WORD + r")"
-# The words passwords are made of, a number after them ("Spring2026", "Welcome1", "Password123"):
-# a password, not a product and its version ("OAuth2", "React18")
+# The words passwords are made of, and one of them or an account's name with its number
+# ("Spring2026", "Welcome1", "Password123", "Admin123"): a password, not a product and its
+# version ("OAuth2", "React18")
 _PASSWORD_WORD = (
     r"(?i:spring|summer|autumn|fall|winter|welcome|password|passw0rd|changeme|letmein|secret|"
     r"hunter|qwerty|master|monkey|dragon|sunshine|princess|football|baseball|trustno)"
+)
+_PASSWORD_WORD_AND_NUMBER = rx.compile(
+    r"(?:" + _PASSWORD_WORD + r"|(?i:admin|root|guest|pass))[#-]?\d+"
 )
 # A value said with whose password it is ("the password for prod is Hunter2xyz, use it"), where
 # the sentence goes on after it, is hidden only when it is chosen as people choose passwords:
@@ -195,10 +199,9 @@ _CHOSEN_AFTER_WHOSE = (
     # (a hash's name: _SECRETISH's _MIXED says it; nor a version's or a format's)
     r"(?!(?i:v\d|" + _FORMAT_WORD + r"))"
     # (a product and its version, an acronym after it: "Okta2FA", "GuestNet5G"; not a word
-    # passwords are made of and its number, "Spring2026", "Welcome1", but for the Spring
-    # framework's, "Spring6")
-    r"(?!(?!(?!(?i:spring)\d" + _WHOSE_WORD_ENDS + r")"
-    + _PASSWORD_WORD + r"\d+" + _WHOSE_WORD_ENDS + r")"
+    # passwords are made of and its number, "Spring2026", "Welcome1", "Admin123", nor "Spring6":
+    # said as a password's value, where the value ends the clause, it is hidden as one)
+    r"(?!(?!" + _PASSWORD_WORD_AND_NUMBER.pattern + _WHOSE_WORD_ENDS + r")"
     r"\d*[A-Za-z]+\d+(?:\.\d+)*[A-Z]*" + _WHOSE_WORD_ENDS + r")"
     r"(?![a-z][a-z\d]*(?:[A-Z][a-z\d]*)+" + _WHOSE_WORD_ENDS + r")"
     # (a length, an age, "12+chars", "90d"; a product whose name starts with digits, "1Password",
@@ -979,11 +982,8 @@ _CREDENTIALS_SAID_ALONE = rx.compile(_CREDENTIALS_SAID_NAME + _CREDENTIALS_SAID_
 # version ("Kerberos5", "Python3", "Ed25519", "1Password", "OAuth2", "NTLMv2"), a standard, a
 # ticket or a tier ("PKCS#12", "Ticket#4521", "RFC7231"): one word, its capitals first or last
 # ("MySQL8", "OpenSSL3", "macOS14"), digits before or after it; unless the word is one passwords
-# are made of ("Summer2024", "Hunter2", "Admin123")
+# are made of ("Summer2024", "Hunter2", "Admin123": ``_PASSWORD_WORD_AND_NUMBER``)
 _WORD_AND_NUMBER = rx.compile(r"\d*[A-Z]*[a-z]*[A-Z]*[#-]?\d*")
-_PASSWORD_WORD_AND_NUMBER = rx.compile(
-    r"(?:" + _PASSWORD_WORD + r"|(?i:admin|root|guest|pass))[#-]?\d+"
-)
 # ... a letter, a digit, and a sign or both cases (case-sensitive)
 _PASSWORD_SIGN = rx.compile(r"[!#$%&*+=?^~@]")
 _LETTER = rx.compile(r"[A-Za-z]")

@@ -361,6 +361,23 @@ def test_a_dream_keeps_no_password_said_to_at_or_in_what(tmp_path: Path) -> None
      "The password for prod is now [REDACTED:assigned-secret]."),
     ("The password for prod is Hunter2, use it.",
      "The password for prod is [REDACTED:assigned-secret], use it."),
+    # (an account's name and its number, as the colon rules read it)
+    ("The password for prod is Admin123, use it.",
+     "The password for prod is [REDACTED:assigned-secret], use it."),
+    ("The password for prod is Root42, use it.",
+     "The password for prod is [REDACTED:assigned-secret], use it."),
+    ("The password for the wifi is Guest1, use it.",
+     "The password for the wifi is [REDACTED:assigned-secret], use it."),
+    ("The password for prod is Pass1234, use it.",
+     "The password for prod is [REDACTED:assigned-secret], use it."),
+    ("the password for prod was Admin123, rotate it.",
+     "the password for prod was [REDACTED:assigned-secret], rotate it."),
+    # ("Spring6" too: said as a password's value it is read as one wherever the sentence ends,
+    # as "the root password is Spring6" and "... for prod is Spring6." were already)
+    ("The password for prod is Spring6, use it.",
+     "The password for prod is [REDACTED:assigned-secret], use it."),
+    ("The password for prod is Spring6.", "The password for prod is [REDACTED:assigned-secret]."),
+    ("the root password is Spring6", "the root password is [REDACTED:assigned-secret]"),
 ])
 def test_a_word_passwords_are_made_of_and_its_number_is_hidden_as_the_sentence_goes_on(
         text: str, shown: str) -> None:
@@ -368,11 +385,13 @@ def test_a_word_passwords_are_made_of_and_its_number_is_hidden_as_the_sentence_g
 
 
 KEPT_WORD_AND_NUMBER = [
-    "The password for the app is Spring6, the framework handles it.",
     "The password for the laptop is Windows11, use it.",
     "The password for prod is iPhone15, use it.",
     "The password for prod is Springfield2, use it.",
     "The password for prod is Falls2, use it.",
+    "The password for prod is Passport2, use it.",
+    "The password for prod is Rootkit3, use it.",
+    "The password for the db is Postgres16, see the docs.",
     "The password for prod is Winter2025-rotated, ok.",
     "The password for prod is Spring2026-era, ok.",
     "The password for prod expires in Spring2026, plan it.",
