@@ -158,15 +158,26 @@ _OPENING_QUOTES = "\u201c\u2018\u00ab"
 # A numeronym's or a service's name, a digit in it ("k8s", "s3", "ec2", "2fa")
 _NUMERONYM_NAME = r"(?i:k8s|k3s|i18n|l10n|a11y|o11y|e2e|s3|ec2|p2p|b2b|b2c|w3c|2fa)(?!\d)"
 
+# Full-width sentence ends: a sentence in Chinese or Japanese runs on after one with no space
+_FULL_WIDTH_ENDS = "\u3002\uff01\uff1f"
 # What ends a password said with whose it is, as a space does ("Hunter2xyz/use it",
-# "Hunter2xyz，use it", "Hunter2xyz、use it", "Hunter2xyz—rotate it", "Hunter2xyz(old)": the
-# words after it are the sentence's): a slash, full-width signs, dashes, an ellipsis, a
-# parenthesis and the quotes around it ("“Hunter2xyz”", "«Hunter2xyz»")
+# "Hunter2xyz，use it", "Hunter2xyz、use it", "Hunter2xyz。Use it.", "Hunter2xyz！请使用",
+# "Hunter2xyz—rotate it", "Hunter2xyz(old)": the words after it are the sentence's): a slash,
+# full-width signs and sentence ends, dashes, an ellipsis, a parenthesis and the quotes around
+# it ("“Hunter2xyz”", "«Hunter2xyz»")
 _WHOSE_STOPS = (
-    "/\uff0c\u3001\uff1a\uff1b\u2014\u2013\u2026("
+    "/\uff0c\u3001\uff1a\uff1b" + _FULL_WIDTH_ENDS + "\u2014\u2013\u2026("
     + _OPENING_QUOTES + "\u201d\u2019\u00bb"
 )
-_WHOSE_WORD = "[^\\s\"'`,;" + _WHOSE_STOPS + "]"
+# ... but for a full-width sentence end that no sentence follows, a character of the password
+# ("Hunter。2xyz", "Abc！def1", "Pass？Word1"): before a letter, a digit or a sign, but for a
+# word of letters alone ("。Use it.")
+# (its case read as written, in a rule that reads the rest in either)
+_FULL_WIDTH_END_WITHIN = (
+    "(?-i:[" + _FULL_WIDTH_ENDS + r"](?=[A-Za-z\d!#$%&*+=?^~@_-])"
+    r"(?![A-Z][a-z]*(?:[\s\"'`,;.!?)]|$)))"
+)
+_WHOSE_WORD = "(?:[^\\s\"'`,;" + _WHOSE_STOPS + "]|" + _FULL_WIDTH_END_WITHIN + ")"
 # ... read to its end, the sentence's signs after it left out (or a "!" in it: "Vault2!")
 _WHOSE_WORD_ENDS = r"[.?)]*+(?!" + _WHOSE_WORD + r")"
 # The words passwords are made of, and one of them or an account's name with its number
@@ -263,7 +274,9 @@ def _value_to_its_end(least: int) -> str:
 _CLOSED_TO_ITS_END = r"[\"'`]?(?=[.!?)]*(?:[\s\"'`,;]|$))"
 
 
-def _value_read_once(least: int, signs: str, *, sentence_ends: str = "", stops: str = "") -> str:
+def _value_read_once(
+    least: int, signs: str, *, sentence_ends: str = "", stops: str = "", within: str = ""
+) -> str:
     """The group ``([^\\s"'`,;]{least,}?)`` of a rule whose tail after it reads on over
     ``signs`` (the value's characters it may take for the sentence's) before asking what
     follows: the lazy group asked the tail at each character it grew by, and the tail read the
@@ -275,8 +288,11 @@ def _value_read_once(least: int, signs: str, *, sentence_ends: str = "", stops: 
     Between these places the tail reads the same run and asks the same of what follows it,
     failing as at the first; before the first, a character that is no sign follows the
     value, and every tail fails on it. ``stops``: more characters that end the value, as a
-    space does."""
+    space does; ``within``: a pattern of one of them that is the value's where it stands
+    (never its last character)."""
     word = rf"[^\s\"'`,;{stops}]"
+    if within:
+        word = rf"(?:{word}|{within})"
     run = rf"[{signs}]++"
     if sentence_ends:
         others = "".join(c for c in signs if c not in sentence_ends)
@@ -1566,8 +1582,8 @@ _PATTERNS: list[tuple[str, re.Pattern[str], int, tuple[str, ...]]] = [
             # ``_CHOSEN_AFTER_WHOSE``: the sentence may go on after it)
             r"(?:(?(for_whom)|" + _SAID_NOW_OR_WAS + r")[" + _OPENING_QUOTES + r"]?"
             + _CHOSEN_AFTER_WHOSE
-            + _value_read_once(6, ".!?)", stops=_WHOSE_STOPS) + r"[\"'`]?"
-            r"(?=[.!?)]*(?:[\s\"'`,;" + _WHOSE_STOPS + r"]|$))"
+            + _value_read_once(6, ".!?)", stops=_WHOSE_STOPS, within=_FULL_WIDTH_END_WITHIN)
+            + r"[\"'`]?(?=[.!?)]*+(?!" + _WHOSE_WORD + r"))"
             # (... or any value ending the clause after "is": after "was" or "is now" a value
             # ending it is as often a length, a version or a ticket, "was 16chars.", "is now
             # 2FA-protected.", "was v1.2.3.", and only the shape above says a password)

@@ -66,6 +66,30 @@ SAID_AT = datetime(2026, 7, 1, 9, 0, tzinfo=timezone.utc)
      "The password for prod is [REDACTED:assigned-secret]\uff0cuse it."),
     ("The password for prod is Hunter2xyz\u3001use it.",
      "The password for prod is [REDACTED:assigned-secret]\u3001use it."),
+    # (a full-width sentence end and the next sentence, no space between, as Chinese and
+    # Japanese write: the next sentence is kept, whatever the verb)
+    ("the password for prod was Hunter2xyz\u3002Use it.",
+     "the password for prod was [REDACTED:assigned-secret]\u3002Use it."),
+    ("the password for prod is Hunter2xyz\u3002Use it.",
+     "the password for prod is [REDACTED:assigned-secret]\u3002Use it."),
+    ("the password for prod is now Hunter2xyz\uff01Use it.",
+     "the password for prod is now [REDACTED:assigned-secret]\uff01Use it."),
+    ("the password for prod is Hunter2xyz\uff1fReally.",
+     "the password for prod is [REDACTED:assigned-secret]\uff1fReally."),
+    ("the password to the vault is Tr0ub4dor&3\u3002Ask Bob.",
+     "the password to the vault is [REDACTED:assigned-secret]\u3002Ask Bob."),
+    ("the password for prod is Hunter2xyz\uff01\u8bf7\u4f7f\u7528\u3002",
+     "the password for prod is [REDACTED:assigned-secret]\uff01\u8bf7\u4f7f\u7528\u3002"),
+    # (... but one before a letter, a digit or a sign that is no word of its own is the
+    # password's: hidden with it, whole)
+    ("the password for prod is Hunter\u30022xyz, use it.",
+     "the password for prod is [REDACTED:assigned-secret], use it."),
+    ("the password for prod is Hunter2xyz\u3002abc, use it.",
+     "the password for prod is [REDACTED:assigned-secret], use it."),
+    ("the password for prod is Abc\uff01def1, use it.",
+     "the password for prod is [REDACTED:assigned-secret], use it."),
+    ("the password for prod is Pass\uff1fWord1, use it.",
+     "the password for prod is [REDACTED:assigned-secret], use it."),
     # (dashes, full-width colons and semicolons, an ellipsis or a parenthesis with no space
     # before it, curly quotes and guillemets around it: as written, the value alone hidden)
     *[(f"The password of the root user is Hunter2xyz{stop}rotate it.",
