@@ -1012,6 +1012,29 @@ def replaces(old: str, new: str) -> bool:
                for a in _clauses(old) for b in _clauses(new))
 
 
+# "The staging URL changed to https://staging2...": a thing's address or value told changed,
+# which "The staging URL is now https://staging2..." says in the words the entry is compared in.
+# Only a thing named (not "I changed to the dev branch") and only an address or a value with a
+# digit after "to" (not "the test changed to pass", a state, not a value replaced)
+_CHANGED_TO_VALUE = rx.compile(
+    r"(?P<thing>(?:the|our|my)\s+(?:[\w-]+\s+){0,3}?[\w-]+)\s+"
+    r"(?:has\s+|have\s+)?changed\s+to\s+(?P<value>[^\s,;]+?)[.!]?", re.I)
+
+
+def told_as_now(text: str) -> str | None:
+    """``text`` ("The staging URL changed to https://...") said as what its thing is now
+    ("The staging URL is now https://..."), or None when it tells no value changed."""
+    if "changed to " not in text:
+        return None
+    told = _CHANGED_TO_VALUE.fullmatch(text.strip())
+    if told is None:
+        return None
+    value = told["value"]
+    if ADDRESS_AT.fullmatch(value) is None and not any(c.isdigit() for c in value):
+        return None
+    return f"{told['thing']} is now {value}"
+
+
 def choice_difference(old: str, new: str) -> tuple[str, str] | None:
     """(was, now) when ``new`` says what ``old`` says with one value changed; each clause of
     ``new`` is tried ("We dropped 3.8: csvstat now requires 3.10" -> ("3.8", "3.10")). A thing

@@ -1,0 +1,67 @@
+"""Facts a person tells in passing, as a local dream keeps them: a value told changed ("The
+staging URL changed to ...") replaces the one memory gives that very thing, and nothing else."""
+
+from __future__ import annotations
+
+from datetime import datetime, timezone
+from pathlib import Path
+
+import pytest
+
+from tests.factories import TranscriptBuilder, project_dirs
+from tests.test_cli_dream import dream
+
+_SETTINGS = ('backend = "local"\nmin_hours = 1\nmin_sessions = 1\n'
+             'scan_interval_minutes = 1\n')
+
+
+def _said_on(project: Path, day: int, text: str) -> None:
+    """One session on 2026-07-0``day`` in which the person says ``text``."""
+    builder = TranscriptBuilder(session_id=f"aaaaaaaa-0000-4000-8000-{day:04d}{len(text):08d}",
+                                start=datetime(2026, 7, day, 9, 0, tzinfo=timezone.utc))
+    builder.user(text).assistant("OK.")
+    builder.write(project / "sessions")
+
+
+def _dream_on(project: Path, day: int) -> None:
+    code, out, err = dream(project, AUTODREAM_NOW=f"2026-07-0{day}T20:00:00+00:00",
+                           AUTODREAM_NO_CACHE="1")
+    assert code == 0, out + err
+
+
+def _told(tmp_path: Path, *days: str) -> list[str]:
+    """Each of ``days`` said on its own day (1, 2, ...) and dreamt over that evening; the
+    index's lines after the last dream."""
+    project = project_dirs(tmp_path / "v", _SETTINGS)
+    for day, text in enumerate(days, 1):
+        _said_on(project, day, text)
+        _dream_on(project, day)
+    index = (project / "memory" / "MEMORY.md").read_text(encoding="utf-8")
+    return [line for line in index.splitlines() if line.startswith("- ")]
+
+
+@pytest.mark.parametrize("told", [
+    "The staging URL changed to https://staging2.bramble.dev.",
+    "The staging URL has changed to https://staging2.bramble.dev.",
+    # (the path "changed to" now takes, as it was)
+    "The staging URL is now https://staging2.bramble.dev.",
+    "The staging URL moved to https://staging2.bramble.dev.",
+])
+def test_an_address_told_changed_replaces_the_old_one(tmp_path: Path, told: str) -> None:
+    # (both were kept as current: "The staging URL is staging.bramble.dev" beside "The staging
+    # URL changed to staging2.bramble.dev")
+    lines = _told(tmp_path, "The staging URL is https://staging.bramble.dev.", told)
+    assert len(lines) == 1, lines
+    assert "staging2.bramble.dev" in lines[0] and "//staging.bramble" not in lines[0]
+
+
+@pytest.mark.parametrize("told", [
+    # another thing's address: both hold
+    "The prod URL changed to https://prod2.bramble.dev.",
+    # no value told changed, or not of a thing named
+    "The test changed to pass after the fix.",
+    "I changed to the dev branch.",
+])
+def test_what_changed_of_another_thing_leaves_the_address(tmp_path: Path, told: str) -> None:
+    lines = _told(tmp_path, "The staging URL is https://staging.bramble.dev.", told)
+    assert any("The staging URL is staging.bramble.dev" in line for line in lines), lines
