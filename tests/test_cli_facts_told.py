@@ -65,3 +65,29 @@ def test_an_address_told_changed_replaces_the_old_one(tmp_path: Path, told: str)
 def test_what_changed_of_another_thing_leaves_the_address(tmp_path: Path, told: str) -> None:
     lines = _told(tmp_path, "The staging URL is https://staging.bramble.dev.", told)
     assert any("The staging URL is staging.bramble.dev" in line for line in lines), lines
+
+
+def _kept_bodies(tmp_path: Path, said: str) -> list[str]:
+    """``said`` on day 1, dreamt over: the first body line of each topic file kept."""
+    project = project_dirs(tmp_path / "v", _SETTINGS)
+    _said_on(project, 1, said)
+    _dream_on(project, 1)
+    return sorted(path.read_text(encoding="utf-8").split("\n---\n", 1)[1].strip().splitlines()[0]
+                  for path in (project / "memory").glob("*.md") if path.name != "MEMORY.md")
+
+
+@pytest.mark.parametrize("said", [
+    "Our database is Postgres 16; don't suggest MySQL.",
+    "Our database is Postgres 16; do not suggest MySQL.",
+    # (as main kept them: the rule alone, the fact said with "use")
+    "Don't suggest MySQL.",
+    "We use Postgres 16; don't suggest MySQL.",
+])
+def test_a_fact_with_a_rule_after_a_semicolon_is_kept_whole(tmp_path: Path, said: str) -> None:
+    # (dropped: 'a statement of the project the local engine reads as no rule, ...': "don't"
+    # opened a rule only at the start of the sentence)
+    assert _kept_bodies(tmp_path, said) == [said]
+
+
+def test_what_the_speaker_does_not_know_after_a_semicolon_is_no_rule(tmp_path: Path) -> None:
+    assert _kept_bodies(tmp_path, "The tests pass on CI; don't know why.") == []
