@@ -1,7 +1,5 @@
 """Facts a person tells in passing, as a local dream keeps them: a value told changed ("The
-staging URL changed to ...") replaces the one memory gives that very thing, and nothing else; a
-fact with a rule after a semicolon, or told "for now", is kept; a forget naming a word of an
-address takes the one memory of it."""
+staging URL changed to ...") replaces the one memory gives that very thing, and nothing else."""
 
 from __future__ import annotations
 
@@ -9,11 +7,9 @@ from datetime import datetime, timezone
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 
-from autodream.cli import cli
 from tests.factories import TranscriptBuilder, project_dirs
-from tests.test_cli_dream import clean_env, dream
+from tests.test_cli_dream import dream
 
 _SETTINGS = ('backend = "local"\nmin_hours = 1\nmin_sessions = 1\n'
              'scan_interval_minutes = 1\n')
@@ -117,53 +113,3 @@ def test_a_standing_fact_told_for_now_is_kept_with_its_words(tmp_path: Path, sai
 ])
 def test_the_work_at_hand_told_for_now_stays_dropped(tmp_path: Path, said: str) -> None:
     assert _kept_bodies(tmp_path, said) == []
-
-
-def _topic(name: str, body: str) -> str:
-    return f"---\nname: {name}\ndescription: {body}\ntype: reference\n---\n\n{body}\n"
-
-
-def _forget_among(tmp_path: Path, memories: dict[str, tuple[str, str]], said: str) -> tuple[
-        list[str], str]:
-    """``memories`` (file: title, body) in memory, ``said`` on day 2, dreamt over: the files
-    left and what ``show`` says of the run."""
-    project = project_dirs(tmp_path / "v", _SETTINGS)
-    memory = project / "memory"
-    for file, (name, body) in memories.items():
-        (memory / file).write_text(_topic(name, body), encoding="utf-8")
-    (memory / "MEMORY.md").write_text("## Reference\n" + "".join(
-        f"- [{name}]({file}) — {body}\n" for file, (name, body) in memories.items()),
-        encoding="utf-8")
-    _said_on(project, 2, said)
-    _dream_on(project, 2)
-    shown = CliRunner().invoke(cli, ["show", "--project", str(project)], env=clean_env())
-    return sorted(p.name for p in memory.glob("*.md")), shown.stdout
-
-
-_STAGING = {"reference_staging-url.md": ("The staging URL is staging.bramble.dev",
-                                         "The staging URL is https://staging.bramble.dev.")}
-
-
-def test_a_forget_naming_a_word_of_the_address_takes_the_one_memory_of_it(tmp_path: Path
-                                                                          ) -> None:
-    # (declined: "asked to forget 'the Bramble staging URL' ..., but no memory is clearly of
-    # it": "Bramble" is only inside the hostname)
-    files, shown = _forget_among(tmp_path, _STAGING, "Please forget the Bramble staging URL.")
-    assert files == ["MEMORY.md"], shown
-    assert "forgotten  reference_staging-url.md" in shown
-
-
-def test_a_forget_two_memories_fit_is_declined_and_names_both(tmp_path: Path) -> None:
-    files, shown = _forget_among(tmp_path, {**_STAGING, "reference_staging-url-io.md": (
-        "The staging URL is staging.bramble.io", "The staging URL is https://staging.bramble.io.")},
-        "Please forget the Bramble staging URL.")
-    assert files == ["MEMORY.md", "reference_staging-url-io.md", "reference_staging-url.md"]
-    assert "names several memories (reference_staging-url-io.md, reference_staging-url.md)" in (
-        " ".join(shown.split())), shown
-
-
-@pytest.mark.parametrize("said", ["Please forget the Acme staging URL.",
-                                  "Please forget the prod URL."])
-def test_a_forget_naming_what_no_memory_holds_removes_nothing(tmp_path: Path, said: str) -> None:
-    files, shown = _forget_among(tmp_path, _STAGING, said)
-    assert files == ["MEMORY.md", "reference_staging-url.md"], shown

@@ -246,22 +246,13 @@ _TITLED_VALUE = rx.compile(
     r"(?P<value>[^\s]*[\d./:@][^\s]*?)[.!]?$", _I)
 
 
-def _its_value(subject: str, title: str, *, by_value: bool = False) -> bool:
+def _its_value(subject: str, title: str) -> bool:
     """``title`` says what ``subject`` is and nothing more: "The Bramble staging URL is
     staging.bramble.dev" is the memory of "the Bramble staging URL", as a title that is the
     thing alone would be ("please forget the Bramble staging URL" was declined: "no memory is
     clearly of it"). "The staging URL is important" says more than a value."""
     m = _TITLED_VALUE.match(title.strip())
-    if m is None or not _named(subject):
-        return False
-    thing, named = _named(m["thing"]), _named(subject)
-    if not by_value:
-        return thing == named
-    # ``by_value``: "the Bramble staging URL" of "The staging URL is staging.bramble.dev", a
-    # word the value holds (a part of its host or path) naming the same thing; the title's own
-    # words must all be said, so "the prod URL" is still no memory of the staging one
-    parts = frozenset(re.split(r"[^\w]+", m["value"].lower()))
-    return bool(thing) and thing <= named and named - thing <= parts
+    return m is not None and bool(_named(subject)) and _named(m["thing"]) == _named(subject)
 
 
 def forget(entries: list[Entry], requests: Sequence[ForgetRequest],
@@ -281,11 +272,6 @@ def forget(entries: list[Entry], requests: Sequence[ForgetRequest],
                  if (_subject_of(req.subject, e, options.match_similarity)
                      and (req.explicit or _named(req.subject) == _named(e.name)))
                  or (not req.explicit and _its_value(req.subject, e.name))}
-        if not whole and not req.explicit:
-            # ("Please forget the Bramble staging URL" of "The staging URL is
-            # staging.bramble.dev", the word only in its host: declined as of no memory); two
-            # such memories are declined below, as naming several
-            whole = {id(e) for e in live if _its_value(req.subject, e.name, by_value=True)}
         # ("everything I said about Priya": her entries, and what the others say of her; a
         # bare "forget X" never a sentence of an entry X is merely named in)
         lines = {} if (whole and not req.every) or not req.explicit else {
