@@ -2418,10 +2418,6 @@ def _detect_core(raw: str) -> _Kind | None:
         # "PCI audit went fine": news of a remembered plan, on the day it is told (kept only
         # where one is planned by then)
         return _Kind("fact", _clean(sentence), 0.7, of_plan=True)
-    if _banned_after_semicolon(sentence) and not _NOT_A_RULE.search(sentence):
-        # "Our database is Postgres 16; don't suggest MySQL": read as nothing else, a fact
-        # with a rule after it, kept whole (the fact is why the rule holds)
-        return _Kind("prohibition", _clean(sentence), 0.8)
     return None
 
 
@@ -2568,16 +2564,4 @@ def _rule_beside_state(sentence: str) -> _Kind | None:
     if first in _IMPERATIVE or first in ("always", "please"):
         return _Kind("preference", _clean(sentence), 0.75)
     return None
-def _banned_after_semicolon(sentence: str) -> bool:
-    """A rule of its own after a semicolon ("Our database is Postgres 16; don't suggest
-    MySQL"): "don't" opens a rule only at the start of what is said, and a clause after ";"
-    starts anew; said whole, the fact is the rule's reason. A clause of the speaker's own
-    ("...; don't know why", "I don't know" with "I" left out) is no rule."""
-    if ";" not in sentence:
-        return False
-    rule = sentence.rsplit(";", 1)[1].strip()
-    return len(rule.split()) >= 3 and _PROHIBITION.match(rule) is not None and (
-        _NOT_A_RULE.search(f"I {rule}") is None)
-
-
 _RULE_KINDS = frozenset({"preference", "prohibition"})
