@@ -79,16 +79,32 @@ def _kept_bodies(tmp_path: Path, said: str) -> list[str]:
 @pytest.mark.parametrize("said", [
     "The staging URL is https://staging.bramble.dev for now.",
     "The staging URL is https://staging.bramble.dev, for now.",
-    "Our database is Postgres 15 for now.",
+    "Our docs are at docs.internal.bramble.dev for now.",
 ])
-def test_a_standing_fact_told_for_now_is_kept_with_its_words(tmp_path: Path, said: str) -> None:
+def test_an_address_told_for_now_is_kept_with_its_words(tmp_path: Path, said: str) -> None:
     # (dropped as 'ephemeral task state, not a standing fact')
     assert _kept_bodies(tmp_path, said) == [said]
+
+
+def test_an_address_told_for_now_is_forgotten_when_asked(tmp_path: Path) -> None:
+    # (its title is the address, "for now" left in the body: "forget the staging URL" names it)
+    said = "The staging URL is https://staging.bramble.dev for now."
+    assert _told(tmp_path, said)[0].startswith("- [The staging URL is staging.bramble.dev](")
+    assert _told(tmp_path / "again", said, "Please forget the staging URL.") == []
 
 
 @pytest.mark.parametrize("said", [
     "For now, comment out the test.",
     "The test is skipped for now.",
+    # (a value that is not an address: the work at hand, as main drops it)
+    "The blocker is JIRA-123 for now.",
+    "The PR is #412 for now.",
+    "The PR is https://github.com/acme/web/pull/412 for now.",
+    "My branch is fix-123 for now.",
+    "The failing test is TestCheckout for now.",
+    "Our tests are 40% flaky for now.",
+    "The plan is A for now.",
+    "Our database is Postgres 15 for now.",
     # (from the real transcripts and the tests: task state, and said by the person of themself)
     "I maintain the list by hand for now.",
     "No, for now we're on Node 16.",

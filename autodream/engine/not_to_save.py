@@ -22,6 +22,7 @@ from autodream.engine.sentence_kinds import (
     _when_they_are,
 )
 from autodream.engine.text import (
+    ADDRESS_FOR_NOW,
     ensure_period,
 )
 from autodream.engine.wording import (
@@ -195,12 +196,6 @@ _STRUCTURE = rx.compile(
 _ASKS_SWITCH = frozenset({"let's", "lets", "please", "go", "switch", "move", "revert", "return",
                           "roll", "change", "use", "try", "just"})
 _FOR_NOW = rx.compile(r"\bfor now\b", _I)
-# "The staging URL is https://... for now", "Our database is Postgres 15 for now": a thing
-# named (not "I", "we") given a value (an address, a figure or a name) that holds for now
-_IS_FOR_NOW = rx.compile(
-    r"(?:the|our|my)\s+(?:[\w-]+\s+){0,3}?[\w-]+\s+(?:is|are)\s+"
-    r"(?=\S*(?:https?://|\d)|(?-i:[A-Z]))[^\s,;]+(?:\s+[^\s,;]+){0,3}?,?\s+for\s+now"
-    r"\s*[.!]?\s*$", _I)
 _ONE_OFF_SCOPE = rx.compile(
     r"\b(?:for|on|in)\s+(?:(?:this|that|the\s+current)\s+(?:pr|pull\s+request|branch|change|"
     r"commit|task|ticket|one|spike|experiment|session)|today|tonight)\b|\bthis\s+once\b", _I)
@@ -346,10 +341,10 @@ def _not_to_save(sentence: str, found: _Kind) -> str | None:
             # told made holds until it is revisited, "for now" or not ("Switch back to flake8
             # for now" asks for the work at hand)
             told = _FOR_NOW.sub("", told)
-    if found.kind in ("resource", "fact") and " for now" in told and _IS_FOR_NOW.match(told):
-        # "The staging URL is https://staging.bramble.dev for now": what a thing is until it
-        # changes, a standing fact told as one that may (kept with its words); "for now,
-        # comment out the test" and "The test is skipped for now" are the work at hand
+    if found.kind in ("resource", "fact") and " for now" in told and ADDRESS_FOR_NOW.match(told):
+        # "The staging URL is https://staging.bramble.dev for now": where a thing is until it
+        # moves, a standing fact told as one that may (kept with its words); "For now, comment
+        # out the test", "The blocker is JIRA-123 for now" are the work at hand
         told = _FOR_NOW.sub("", told)
     if not lasting and found.kind not in ("identity",) and _EPHEMERAL.search(
         told

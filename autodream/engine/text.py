@@ -291,6 +291,16 @@ ADDRESS_AT = rx.compile(_ADDRESS, re.I)
 MOVED_TO_ADDRESS = rx.compile(
     rf"\b(?:moved|migrated|relocated)\s+(?:[\w-]+\s+){{0,3}}?(?:over\s+)?to\s+{_ADDRESS}", re.I)
 
+# "The staging URL is https://staging.bramble.dev for now": where a thing named is until it
+# moves, a standing fact ("fact": it without "for now"). A value that is no address ("The
+# blocker is JIRA-123 for now") or a piece of work's address ("The PR is https://.../pull/4
+# for now") is the work at hand
+ADDRESS_FOR_NOW = rx.compile(
+    rf"^(?P<fact>(?:the|our|my)\s+(?:[\w-]+\s+){{0,3}}?"
+    rf"(?!(?:pr|pull\s+request|branch|ticket|issue|blocker|bug|task|build|run|job|test|"
+    rf"failure|error)s?\s)[\w-]+\s+(?:is|are)\s+(?:at\s+)?"
+    rf"{_ADDRESS}),?\s+for\s+now\s*[.!]?\s*$", re.I)
+
 # "The new staging URL is https://...", "Never mind, the new URL is ...": the address a thing
 # has now, the old one replaced as "moved to" replaces it
 NEW_ADDRESS = rx.compile(
