@@ -67,6 +67,28 @@ def test_what_changed_of_another_thing_leaves_the_address(tmp_path: Path, told: 
     assert any("The staging URL is staging.bramble.dev" in line for line in lines), lines
 
 
+
+@pytest.mark.parametrize("first", [
+    "The staging URL is https://staging.bramble.dev, and the prod URL is https://prod.bramble.dev.",
+    "The staging URL is https://staging.bramble.dev; use the VPN.",
+])
+def test_an_address_told_changed_keeps_what_else_the_old_memory_says(
+        tmp_path: Path, first: str) -> None:
+    # (the update wrote "The staging URL changed to https://staging2..." over the whole old
+    # sentence, and the prod URL was gone; as main: both memories kept)
+    lines = _told(tmp_path, first, "The staging URL changed to https://staging2.bramble.dev.")
+    bodies = " ".join(path.read_text(encoding="utf-8")
+                      for path in (tmp_path / "v" / "memory").glob("*.md"))
+    assert first in bodies, bodies
+    assert any("staging2.bramble.dev" in line for line in lines), lines
+
+
+def test_an_address_told_for_now_then_changed_is_named_by_the_new_one(tmp_path: Path) -> None:
+    lines = _told(tmp_path, "The staging URL is https://staging.bramble.dev for now.",
+                  "The staging URL changed to https://staging2.bramble.dev.")
+    assert len(lines) == 1 and lines[0].startswith(
+        "- [The staging URL is staging2.bramble.dev]("), lines
+
 def _kept_bodies(tmp_path: Path, said: str) -> list[str]:
     """``said`` on day 1, dreamt over: the first body line of each topic file kept."""
     project = project_dirs(tmp_path / "v", _SETTINGS)

@@ -167,8 +167,8 @@ from autodream.engine.replacement import (
     replaces,
     said_of_other_things,
     same_values,
-    told_as_now,
     value_at,
+    value_told_changed,
 )
 from autodream.engine.restating import (
     _choice_turned,
@@ -776,7 +776,6 @@ class Consolidator:
             # ... and a value told changed is compared as what the thing is now: "The staging
             # URL changed to https://staging2..." is "... is now https://staging2...", one
             # value put in place of the other's, the rest (what has it) the same
-            as_now = told_as_now(cand.text) if target is not None else None
             if target is not None and (not (
                     said_of_other_things(target.lead, turn, corrects)
                     and said_of_other_things(_one_name(target.lead), _one_name(turn),
@@ -786,7 +785,7 @@ class Consolidator:
                     and (cand.key == "" or said_of_other_things(
                         key_clause(target.lead), cand.key, corrects)))
                     or one_put_right(self.live(), target, cand, corrects)
-                    or (as_now is not None and choice_difference(target.lead, as_now))) and (
+                    or value_told_changed(target.lead, cand.text) is not None) and (
                     date_moved is None or mentions_thing(date_moved[0], target.lead)) and (
                     change is None or is_about(change, target.lead)) and not (
                     # ("Next week we turn ArgoCD auto-sync back on ..." of "... is off during
@@ -1964,7 +1963,7 @@ class Consolidator:
             entry.lead, cand.text) or _value_change(entry.lead, cand.match_text) or (
             _value_put_right(entry.lead, cand.text, cand.kind == "correction")) or (
             # "The staging URL changed to https://staging2..." read as "... is now ..."
-            choice_difference(entry.lead, now) if (now := told_as_now(cand.text)) else None)
+            value_told_changed(entry.lead, cand.text))
         if conflict is not None and (conflict[0].lower() in _TURNING or _forbids_another(
                 entry.lead, cand.text, conflict[0])) and (
                 replaces(entry.lead, cand.text) and not _ALSO.search(cand.text)):

@@ -1021,7 +1021,7 @@ _CHANGED_TO_VALUE = rx.compile(
     r"(?:has\s+|have\s+)?changed\s+to\s+(?P<value>[^\s,;]+?)[.!]?", re.I)
 
 
-def told_as_now(text: str) -> str | None:
+def _told_as_now(text: str) -> str | None:
     """``text`` ("The staging URL changed to https://...") said as what its thing is now
     ("The staging URL is now https://..."), or None when it tells no value changed."""
     if "changed to " not in text:
@@ -1033,6 +1033,24 @@ def told_as_now(text: str) -> str | None:
     if ADDRESS_AT.fullmatch(value) is None and not any(c.isdigit() for c in value):
         return None
     return f"{told['thing']} is now {value}"
+
+
+# What an entry says when it says one value and nothing more: "The staging URL is https://...",
+# "... for now" or not. ("The staging URL is https://..., and the prod URL is https://...",
+# "...; use the VPN": a clause after the value, which the update would write over)
+_ONE_VALUE_TOLD = rx.compile(
+    r"(?:the|our|my)\s+(?:[\w-]+\s+){0,3}?[\w-]+\s+(?:is|are)\s+(?:now\s+)?(?:at\s+)?"
+    r"[^\s,;]+?(?:,?\s+for\s+now)?[.!]?", re.I)
+
+
+def value_told_changed(lead: str, text: str) -> tuple[str, str] | None:
+    """(was, now) when ``text`` ("The staging URL changed to https://staging2...") puts another
+    value in the one ``lead`` ("The staging URL is https://staging...") says and nothing else;
+    None when it tells no value changed, or ``lead`` says more than that value."""
+    now = _told_as_now(text)
+    if now is None or _ONE_VALUE_TOLD.fullmatch(lead.strip()) is None:
+        return None
+    return choice_difference(lead, now)
 
 
 def choice_difference(old: str, new: str) -> tuple[str, str] | None:
