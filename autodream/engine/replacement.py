@@ -26,6 +26,7 @@ from autodream.engine.text import (
     MOVED_TO_ADDRESS,
     STOPWORDS,
     TELLS_SWITCH,
+    THING_NAMED,
     first_token,
     has_word,
     replies_and_written,
@@ -1017,7 +1018,7 @@ def replaces(old: str, new: str) -> bool:
 # Only a thing named (not "I changed to the dev branch") and only an address or a value with a
 # digit after "to" (not "the test changed to pass", a state, not a value replaced)
 _CHANGED_TO_VALUE = rx.compile(
-    r"(?P<thing>(?:the|our|my)\s+(?:[\w-]+\s+){0,3}?[\w-]+)\s+"
+    rf"(?P<thing>{THING_NAMED})\s+"
     r"(?:has\s+|have\s+)?changed\s+to\s+(?P<value>[^\s,;]+?)[.!]?", re.I)
 
 
@@ -1039,7 +1040,7 @@ def _told_as_now(text: str) -> str | None:
 # "... for now" or not. ("The staging URL is https://..., and the prod URL is https://...",
 # "...; use the VPN": a clause after the value, which the update would write over)
 _ONE_VALUE_TOLD = rx.compile(
-    r"(?:the|our|my)\s+(?:[\w-]+\s+){0,3}?[\w-]+\s+(?:is|are)\s+(?:now\s+)?(?:at\s+)?"
+    rf"{THING_NAMED}\s+(?:is|are)\s+(?:now\s+)?(?:at\s+)?"
     r"[^\s,;]+?(?:,?\s+for\s+now)?[.!]?", re.I)
 
 

@@ -286,6 +286,9 @@ TELLS_SWITCH = rx.compile(
 _ADDRESS = (r"(?:https?://[^\s<>\"')\]]+|(?:[a-z0-9-]+\.)+[a-z]{2,}/[^\s<>\"')\]]*|"
             r"(?:[a-z0-9-]+\.){2,}[a-z]{2,}\b)")
 ADDRESS_AT = rx.compile(_ADDRESS, re.I)
+# "the staging URL", "our docs", "my API token": a thing named, up to four words after its
+# article (the pattern of what a sentence gives a value or tells changed)
+THING_NAMED = r"(?:the|our|my)\s+(?:[\w-]+\s+){0,3}?[\w-]+"
 # "The runbook moved to confluence.acme.io/oncall", "We moved the runbook to ...": where the
 # thing is now, as "The runbook is at ..." says
 MOVED_TO_ADDRESS = rx.compile(
