@@ -61,6 +61,13 @@ def test_an_address_told_changed_replaces_the_old_one(tmp_path: Path, told: str)
     # no value told changed, or not of a thing named
     "The test changed to pass after the fix.",
     "I changed to the dev branch.",
+    # (a change not made, or one to come: the words before "changed" are no thing's name)
+    "The staging URL has not changed to https://staging2.bramble.dev.",
+    "The staging URL should be changed to https://staging2.bramble.dev.",
+    "The staging URL will be changed to https://staging2.bramble.dev.",
+    "The staging URL is not changed to https://staging2.bramble.dev.",
+    "The staging URL could have changed to https://staging2.bramble.dev.",
+    "The staging URL never changed to https://staging2.bramble.dev.",
 ])
 def test_what_changed_of_another_thing_leaves_the_address(tmp_path: Path, told: str) -> None:
     lines = _told(tmp_path, "The staging URL is https://staging.bramble.dev.", told)

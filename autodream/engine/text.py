@@ -287,8 +287,12 @@ _ADDRESS = (r"(?:https?://[^\s<>\"')\]]+|(?:[a-z0-9-]+\.)+[a-z]{2,}/[^\s<>\"')\]
             r"(?:[a-z0-9-]+\.){2,}[a-z]{2,}\b)")
 ADDRESS_AT = rx.compile(_ADDRESS, re.I)
 # "the staging URL", "our docs", "my API token": a thing named, up to four words after its
-# article (the pattern of what a sentence gives a value or tells changed)
-THING_NAMED = r"(?:the|our|my)\s+(?:[\w-]+\s+){0,3}?[\w-]+"
+# article (the pattern of what a sentence gives a value or tells changed); a noun phrase only,
+# no verb or "not" in it ("The staging URL has not changed to ...", "... should be changed to
+# ...": no thing named "staging URL has not", and no change told)
+_NOT_OF_A_NAME = (r"(?!(?:has|have|had|is|are|was|were|be|been|being|not|never|should|shall|"
+                  r"will|would|could|may|might|must|can|did|does|do)\b)")
+THING_NAMED = rf"(?:the|our|my)\s+(?:{_NOT_OF_A_NAME}[\w-]+\s+){{0,3}}?{_NOT_OF_A_NAME}[\w-]+"
 # "The runbook moved to confluence.acme.io/oncall", "We moved the runbook to ...": where the
 # thing is now, as "The runbook is at ..." says
 MOVED_TO_ADDRESS = rx.compile(
