@@ -90,6 +90,25 @@ def test_an_address_told_changed_keeps_what_else_the_old_memory_says(
     assert any("staging2.bramble.dev" in line for line in lines), lines
 
 
+def test_an_address_told_changed_keeps_the_other_lines_of_its_memory(tmp_path: Path) -> None:
+    # (the update dropped each line naming the old host as stale: the seed-script rule was gone)
+    project = project_dirs(tmp_path / "v", _SETTINGS)
+    lines = ["The staging URL is https://staging.bramble.dev.",
+             "Never run the seed script against staging.bramble.dev, it wipes the shared data.",
+             "Priya owns the staging box."]
+    (project / "memory" / "reference_staging.md").write_text(
+        "---\nname: Staging\ndescription: The staging URL\ntype: reference\n---\n\n"
+        + "\n".join(lines) + "\n", encoding="utf-8")
+    (project / "memory" / "MEMORY.md").write_text(
+        "- [Staging](reference_staging.md) — The staging URL\n", encoding="utf-8")
+    _said_on(project, 1, "The staging URL changed to https://staging2.bramble.dev.")
+    _dream_on(project, 1)
+    bodies = " ".join(path.read_text(encoding="utf-8")
+                      for path in (project / "memory").glob("*.md"))
+    assert all(line in bodies for line in lines), bodies
+    assert "https://staging2.bramble.dev" in bodies
+
+
 def test_an_address_told_for_now_then_changed_is_named_by_the_new_one(tmp_path: Path) -> None:
     lines = _told(tmp_path, "The staging URL is https://staging.bramble.dev for now.",
                   "The staging URL changed to https://staging2.bramble.dev.")

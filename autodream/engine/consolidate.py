@@ -785,7 +785,7 @@ class Consolidator:
                     and (cand.key == "" or said_of_other_things(
                         key_clause(target.lead), cand.key, corrects)))
                     or one_put_right(self.live(), target, cand, corrects)
-                    or value_told_changed(target.lead, cand.text) is not None) and (
+                    or value_told_changed(target, cand.text) is not None) and (
                     date_moved is None or mentions_thing(date_moved[0], target.lead)) and (
                     change is None or is_about(change, target.lead)) and not (
                     # ("Next week we turn ArgoCD auto-sync back on ..." of "... is off during
@@ -1963,7 +1963,7 @@ class Consolidator:
             entry.lead, cand.text) or _value_change(entry.lead, cand.match_text) or (
             _value_put_right(entry.lead, cand.text, cand.kind == "correction")) or (
             # "The staging URL changed to https://staging2..." read as "... is now ..."
-            value_told_changed(entry.lead, cand.text))
+            value_told_changed(entry, cand.text))
         if conflict is not None and (conflict[0].lower() in _TURNING or _forbids_another(
                 entry.lead, cand.text, conflict[0])) and (
                 replaces(entry.lead, cand.text) and not _ALSO.search(cand.text)):

@@ -1044,14 +1044,17 @@ _ONE_VALUE_TOLD = rx.compile(
     r"[^\s,;]+?(?:,?\s+for\s+now)?[.!]?", re.I)
 
 
-def value_told_changed(lead: str, text: str) -> tuple[str, str] | None:
+def value_told_changed(entry: Entry, text: str) -> tuple[str, str] | None:
     """(was, now) when ``text`` ("The staging URL changed to https://staging2...") puts another
-    value in the one ``lead`` ("The staging URL is https://staging...") says and nothing else;
-    None when it tells no value changed, or ``lead`` says more than that value."""
+    value in the one ``entry`` gives and nothing else ("The staging URL is https://staging...",
+    its one statement line); None when it tells no value changed, or the entry says more than
+    that value: a line beside it ("Never run the seed script against staging.bramble.dev") the
+    update would drop as stale, which main keeps beside the new memory."""
     now = _told_as_now(text)
-    if now is None or _ONE_VALUE_TOLD.fullmatch(lead.strip()) is None:
+    if now is None or len(entry.statements) > 1 or _ONE_VALUE_TOLD.fullmatch(
+            entry.lead.strip()) is None:
         return None
-    return choice_difference(lead, now)
+    return choice_difference(entry.lead, now)
 
 
 def choice_difference(old: str, new: str) -> tuple[str, str] | None:
