@@ -128,6 +128,8 @@ def _kept_bodies(tmp_path: Path, said: str) -> list[str]:
     "The staging URL is https://staging.bramble.dev for now.",
     "The staging URL is https://staging.bramble.dev, for now.",
     "Our docs are at docs.internal.bramble.dev for now.",
+    "The prod dashboard is at https://grafana.bramble.io/d/prod for now.",
+    "The API is at https://bramble.dev/api for now.",
 ])
 def test_an_address_told_for_now_is_kept_with_its_words(tmp_path: Path, said: str) -> None:
     # (dropped as 'ephemeral task state, not a standing fact')
@@ -153,6 +155,23 @@ def test_an_address_told_for_now_is_forgotten_when_asked(tmp_path: Path) -> None
     "Our tests are 40% flaky for now.",
     "The plan is A for now.",
     "Our database is Postgres 15 for now.",
+    # (an address of the work at hand, or of no place kept)
+    "The PR URL is https://github.com/o/r/pull/4 for now.",
+    "The PR link is https://github.com/acme/web/pull/412 for now.",
+    "The CI run URL is https://github.com/acme/web/actions/runs/99 for now.",
+    "The ticket link is https://acme.atlassian.net/browse/JIRA-123 for now.",
+    "The build log is at https://ci/x/123 for now.",
+    "The build log is at https://ci.acme.io/x/123 for now.",
+    "the preview is https://pr-412.preview.app for now",
+    "My branch URL is https://github.com/acme/web/tree/fix-123 for now.",
+    "The screenshot is at https://imgur.com/a/xyz for now.",
+    "The meeting link is https://meet.google.com/abc-defg-hij for now.",
+    "The demo is at https://demo-42.vercel.app for now.",
+    "The old staging URL is https://staging.bramble.dev for now.",
+    "The broken staging URL is https://staging.bramble.dev for now.",
+    "The temporary staging URL is https://tmp-staging.bramble.dev for now.",
+    "The staging URL is https://staging/x for now.",
+    "The docs are at https://docs.bramble.dev/v/2 for now.",
     # (from the real transcripts and the tests: task state, and said by the person of themself)
     "I maintain the list by hand for now.",
     "No, for now we're on Node 16.",

@@ -17,7 +17,7 @@ from typing import Any
 from autodream import rx
 from autodream.engine.model import Source
 from autodream.engine.text import (
-    ADDRESS_FOR_NOW,
+    address_told_for_now,
     has_word,
     sentence_case,
     shorten,
@@ -376,10 +376,10 @@ def title_for(statement: str, *, whole: bool = False) -> str:
     """A short name for a new entry, cut at a word boundary, no trailing period. ``whole``: a
     title already, only cut to length (its first clause alone may not say what it is of)."""
     text = statement.strip()
-    if (for_now := ADDRESS_FOR_NOW.match(text)) is not None:
+    if (for_now := address_told_for_now(text)) is not None:
         # ("The staging URL is staging.bramble.dev": the address it names, which "forget the
         # staging URL" finds; "for now" stays in the body)
-        text = for_now["fact"].rstrip(",")
+        text = for_now
     text = _URL.sub(lambda m: m["host"], text)
     text = _FIRST_SENTENCE_END.split(text, maxsplit=1)[0].rstrip(".!;")
     if len(text) > NAME_CHARS and (stand_in := _STAND_IN_AREAS.match(text)) is not None and (

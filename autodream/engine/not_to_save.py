@@ -22,7 +22,7 @@ from autodream.engine.sentence_kinds import (
     _when_they_are,
 )
 from autodream.engine.text import (
-    ADDRESS_FOR_NOW,
+    address_told_for_now,
     ensure_period,
 )
 from autodream.engine.wording import (
@@ -341,7 +341,8 @@ def _not_to_save(sentence: str, found: _Kind) -> str | None:
             # told made holds until it is revisited, "for now" or not ("Switch back to flake8
             # for now" asks for the work at hand)
             told = _FOR_NOW.sub("", told)
-    if found.kind in ("resource", "fact") and " for now" in told and ADDRESS_FOR_NOW.match(told):
+    if found.kind in ("resource", "fact") and " for now" in told and (
+            address_told_for_now(told) is not None):
         # "The staging URL is https://staging.bramble.dev for now": where a thing is until it
         # moves, a standing fact told as one that may (kept with its words); "For now, comment
         # out the test", "The blocker is JIRA-123 for now" are the work at hand

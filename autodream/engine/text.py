@@ -298,15 +298,50 @@ THING_NAMED = rf"(?:the|our|my)\s+(?:{_NOT_OF_A_NAME}[\w-]+\s+){{0,3}}?{_NOT_OF_
 MOVED_TO_ADDRESS = rx.compile(
     rf"\b(?:moved|migrated|relocated)\s+(?:[\w-]+\s+){{0,3}}?(?:over\s+)?to\s+{_ADDRESS}", re.I)
 
-# "The staging URL is https://staging.bramble.dev for now": where a thing named is until it
+# "The staging URL is https://staging.bramble.dev for now": where a place named is until it
 # moves, a standing fact ("fact": it without "for now"). A value that is no address ("The
-# blocker is JIRA-123 for now") or a piece of work's address ("The PR is https://.../pull/4
-# for now") is the work at hand
-ADDRESS_FOR_NOW = rx.compile(
-    rf"^(?P<fact>(?:the|our|my)\s+(?:[\w-]+\s+){{0,3}}?"
-    rf"(?!(?:pr|pull\s+request|branch|ticket|issue|blocker|bug|task|build|run|job|test|"
-    rf"failure|error)s?\s)[\w-]+\s+(?:is|are)\s+(?:at\s+)?"
-    rf"{_ADDRESS}),?\s+for\s+now\s*[.!]?\s*$", re.I)
+# blocker is JIRA-123 for now"), a thing that is no place ("the preview", "the meeting link"),
+# or a place of the work at hand ("The PR URL", "The CI run URL", "The old staging URL") is the
+# work at hand
+_TOLD_FOR_NOW = rx.compile(
+    rf"^(?P<fact>(?P<thing>{THING_NAMED})\s+(?:is|are)\s+(?:at\s+)?(?P<address>{_ADDRESS}))"
+    r",?\s+for\s+now\s*[.!]?\s*$", re.I)
+# the places a team keeps an address of ("The staging URL", "Our docs", "The status page")
+_PLACE_WORD = rx.compile(
+    r"\b(?:staging|stage|prod|production|preprod|dev|docs?|documentation|api|dashboard|wiki|"
+    r"registry|mirror|status\s+page|runbook|handbook|intranet|portal|console|sandbox|qa|uat)\b",
+    re.I)
+# ... and the work at hand, or a place not kept ("the PR link", "my branch URL", "the old URL")
+_WORK_WORD = rx.compile(
+    r"\b(?:prs?|pull|requests?|branch(?:es)?|tickets?|issues?|blockers?|bugs?|tasks?|builds?|"
+    r"runs?|jobs?|tests?|failures?|failing|errors?|logs?|previews?|demos?|screenshots?|"
+    r"meetings?|calls?|fix(?:es)?|patch(?:es)?|workarounds?|drafts?|scratch|old|broken|"
+    r"temporary|temp|tmp)\b", re.I)
+# the ends of a host kept as a place ("staging.bramble.dev", "acme.io"): a host of one dot
+# must end in one ("https://ci/x/123", "localhost" are none)
+_PLACE_TLD = frozenset(("com", "org", "net", "io", "dev", "app", "co", "ai", "cloud", "sh",
+                        "tech", "site", "page", "pages", "tools", "internal", "local", "corp",
+                        "eu", "us", "uk", "de", "fr"))
+
+
+def address_told_for_now(text: str) -> str | None:
+    """``text`` without its "for now" ("The staging URL is https://staging.bramble.dev") when
+    it gives a place's address until it moves: a place named (staging, prod, docs, the API, a
+    dashboard, ...) with no word of the work at hand, a host of three parts or one of a known
+    ending, and no path part that is a number (".../pull/4", ".../runs/99"); else None."""
+    told = _TOLD_FOR_NOW.match(text.strip())
+    if told is None or not _PLACE_WORD.search(told["thing"]) or _WORK_WORD.search(
+            told["thing"]):
+        return None
+    address = told["address"].rstrip(".,;:!?")
+    host, _, path = re.sub(r"^https?://", "", address, flags=re.I).partition("/")
+    host = host.split(":", 1)[0].lower()
+    if host.count(".") < 2 and host.rpartition(".")[2] not in _PLACE_TLD:
+        return None
+    if any(part.isdigit() for part in path.split("/")):
+        return None
+    return told["fact"].rstrip(".,;:!?")
+
 
 # "The new staging URL is https://...", "Never mind, the new URL is ...": the address a thing
 # has now, the old one replaced as "moved to" replaces it
