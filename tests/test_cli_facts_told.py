@@ -143,6 +143,14 @@ def test_an_address_told_for_now_is_forgotten_when_asked(tmp_path: Path) -> None
     assert _told(tmp_path / "again", said, "Please forget the staging URL.") == []
 
 
+def test_my_address_told_for_now_is_titled_without_it(tmp_path: Path) -> None:
+    # (kept as "The user's staging URL ...", whose title was "... for now")
+    said = "My staging URL is https://staging-priya.bramble.dev for now."
+    lines = _told(tmp_path, said)
+    assert len(lines) == 1 and lines[0].startswith(
+        "- [The user's staging URL is staging-priya.bramble.dev]("), lines
+
+
 @pytest.mark.parametrize("said", [
     "For now, comment out the test.",
     "The test is skipped for now.",

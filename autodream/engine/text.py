@@ -289,10 +289,12 @@ ADDRESS_AT = rx.compile(_ADDRESS, re.I)
 # "the staging URL", "our docs", "my API token": a thing named, up to four words after its
 # article (the pattern of what a sentence gives a value or tells changed); a noun phrase only,
 # no verb or "not" in it ("The staging URL has not changed to ...", "... should be changed to
-# ...": no thing named "staging URL has not", and no change told)
+# ...": no thing named "staging URL has not", and no change told). Whose it is may be said
+# ("The user's staging URL", as "My staging URL" is kept)
 _NOT_OF_A_NAME = (r"(?!(?:has|have|had|is|are|was|were|be|been|being|not|never|should|shall|"
                   r"will|would|could|may|might|must|can|did|does|do)\b)")
-THING_NAMED = rf"(?:the|our|my)\s+(?:{_NOT_OF_A_NAME}[\w-]+\s+){{0,3}}?{_NOT_OF_A_NAME}[\w-]+"
+THING_NAMED = (rf"(?:the|our|my)\s+(?:{_NOT_OF_A_NAME}[\w-]+(?:['’]s)?\s+){{0,3}}?"
+               rf"{_NOT_OF_A_NAME}[\w-]+")
 # "The runbook moved to confluence.acme.io/oncall", "We moved the runbook to ...": where the
 # thing is now, as "The runbook is at ..." says
 MOVED_TO_ADDRESS = rx.compile(
