@@ -253,6 +253,7 @@ from autodream.engine.text import (
     PORT_MOVED_BARE,
     STATE_WORDS,
     TELLS_SWITCH,
+    address_told_for_now,
     bare_put_right,
     file_slug,
     free_file_name,
@@ -1978,7 +1979,9 @@ class Consolidator:
             stale = [s for s in entry.statements[1:] if has_word(s, was)]
             entry.statements = [cand.text] + [s for s in entry.statements[1:] if s not in stale]
             _put_value(entry, was, now)
-            if entry.original is None:
+            if entry.original is None or address_told_for_now(entry.description) is not None:
+                # (a description that told the old address "for now" says what the new lead
+                # says, not the new address "for now": "The staging URL changed to ...")
                 entry.description = description_for(entry.lead)
             action = "superseded"
             reason = f"newer statement replaces '{was}' with '{now}' on {day}"
