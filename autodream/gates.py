@@ -8,6 +8,9 @@ Cheapest first, and the first closed gate ends the chain:
            been touched since? (``scan_sessions`` says what counts as a session.)
 3. lock  - is another live process consolidating this memory dir?
 
+Between the scan and the lock, while the last dreams failed the same way again and again, the
+back-off (``autodream.backoff``) closes the chain until the next automatic attempt is due.
+
 ``evaluate`` runs the chain for a dream (it stamps the throttle and repairs a crashed holder's
 lock); ``inspect`` evaluates every gate and changes nothing, for ``autodream status``.
 """
@@ -34,9 +37,16 @@ from autodream.transcripts.model import (
     is_daily_log_name,
 )
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from autodream.backoff import Backoff
+
 SCAN_STAMP_FILENAME = "scan-stamp"
 TIME, SCAN, LOCK = "time", "scan", "lock"
 GATE_NAMES = (TIME, SCAN, LOCK)
+# not a gate of its own in the usual report: a result of that name is there, closed, only while
+# dreams that failed alike again and again wait (``backoff``)
+BACKOFF = "backoff"
 # The scan checks a name's length first (every ``<uuid>.jsonl`` is 42 characters) and runs
 # SESSION_FILE_NAME only on entries touched since the last dream: of the exact checks tried
 # (slices, str.strip, set, bytes.fromhex), one compiled fullmatch was the cheapest.
@@ -266,6 +276,8 @@ class GateReport:
     # lock's holder ("" when all are open); and for the time gate, the hours until it opens
     advice: str = ""
     next_dream_in_hours: float | None = None
+    # the last dreams failed alike (None: they did not, or no scan opened the chain)
+    backoff: Backoff | None = None
 
     @property
     def sessions(self) -> list[SessionInfo]:
@@ -344,6 +356,7 @@ class GateReport:
             "lock": self.lock.as_dict() if self.lock else None,
             "advice": self.advice,
             "next_dream_in_hours": self.next_dream_in_hours,
+            "backoff": self.backoff.as_dict() if self.backoff is not None else None,
         }
 
 
@@ -1010,6 +1023,10 @@ def _advise(settings: Settings, report: GateReport) -> None:
             report.throttle_age < settings.scan_interval_minutes * 60):
         left = settings.scan_interval_minutes * 60 - report.throttle_age
         report.advice = f"next scan possible in {span(left)}, or --force to dream now"
+    elif closed == BACKOFF and report.backoff is not None:
+        left = report.backoff.left_seconds
+        report.next_dream_in_hours = round(left / 3600, 2)
+        report.advice = (f"next automatic attempt in {span(left)}, or --force to dream now")
     elif closed == SCAN:
         short = settings.min_sessions - len(report.scan)
         report.advice = (f"a dream waits for {short} more session{'s' if short != 1 else ''} "
@@ -1061,9 +1078,25 @@ def _evaluate(
         report.results.append(scan_result)
         if not scan_result.open:
             return report
+        held = _backoff_result(settings, report)
+        if held is not None:
+            report.results.append(held)
+            return report
 
     report.results.append(_lock_result(report.lock))
     return report
+
+
+def _backoff_result(settings: Settings, report: GateReport) -> GateResult | None:
+    """The back-off, closed, while the last dreams failed alike and the next automatic attempt
+    is not due; None otherwise. Sets ``report.backoff`` whenever they failed alike."""
+    from autodream import backoff
+
+    report.backoff = backoff.current(settings, report.now)
+    if report.backoff is None or not report.backoff.holds:
+        return None
+    return GateResult(BACKOFF, False, report.backoff.figure(),
+                      backoff.REASON.format(failures=len(report.backoff.runs)))
 
 
 def inspect(settings: Settings, *, current_session: str | None = None) -> GateReport:
@@ -1092,5 +1125,8 @@ def inspect(settings: Settings, *, current_session: str | None = None) -> GateRe
     _held_back(settings, report)
     report.results.append(throttled or _scan_figure(settings, report))
     report.results.append(_lock_result(report.lock))
+    held = _backoff_result(settings, report)
+    if held is not None:
+        report.results.append(held)
     _advise(settings, report)
     return report

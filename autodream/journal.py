@@ -504,16 +504,26 @@ def repeated_failure(
     """The error the last ``runs`` dreams (undos and scrubs aside, dry runs only when they
     failed) all failed with, and their ids, newest first; None when any of them did not fail,
     or failed another way."""
+    streak = failure_streak(state_dir, runs)
+    if streak is None or len(streak[1]) < runs:
+        return None
+    return streak[0], [record.id for record in streak[1]]
+
+
+def failure_streak(state_dir: Path, most: int) -> tuple[str, list[RunRecord]] | None:
+    """The error the newest dreams failed with one after another (undos and scrubs aside, dry
+    runs only when they failed), and those runs, newest first, at most ``most`` of them; None
+    when the newest dream did not fail. (The back-off reads how long the streak is.)"""
     failed: list[RunRecord] = []
     for record in _outlines(state_dir):
         if record.trigger in ("undo", "scrub") or record.outcome in ("dry-run", "running"):
             continue
         if record.outcome != "failed" or (failed and record.reason != failed[0].reason):
-            return None
+            break
         failed.append(record)
-        if len(failed) == runs:
-            return failed[0].reason, [r.id for r in failed]
-    return None
+        if len(failed) == most:
+            break
+    return (failed[0].reason, failed) if failed else None
 
 
 def newest_run_id(state_dir: Path) -> str | None:

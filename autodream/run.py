@@ -273,6 +273,11 @@ def dream(
         if committed_run(exc) is None:
             lease.rollback()
             gates.restore_stamp(settings, report)
+            if not dry_run:
+                # (after the roll-back, which dates the memory dir the fingerprint reads)
+                from autodream.backoff import keep_failed_inputs
+
+                keep_failed_inputs(settings)
         else:
             # the dream is in memory: its lock time is the last dream's, as after any commit
             lease.release()

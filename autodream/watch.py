@@ -169,6 +169,10 @@ def retry_at(settings: Settings, report: Any, fallback: float) -> float | None:
         if throttle_age is not None and throttle_age < interval:
             return now + (interval - float(throttle_age))  # throttled, not counted
         return None  # too few sessions: wait for more writes
+    held = getattr(report, "backoff", None)
+    if closed_by == "backoff" and held is not None:
+        # the last dreams failed alike: not before the next automatic attempt is due
+        return max(now, float(held.next_attempt))
     return fallback  # the lock gate: another dream holds it
 
 

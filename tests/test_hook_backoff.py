@@ -1,0 +1,164 @@
+"""Dreams that fail the same way again and again back off: the Stop hook no longer starts a
+failing (with Claude: paid) dream each scan throttle, ``status`` says so and until when, and
+``--force``, a success or a change the person makes lets the next one run."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from autodream import gates, journal
+from autodream.settings import Settings
+from autodream.watch import retry_at
+from tests.claude_layout import T0, Layout, make_layout
+from tests.scripted_api import ScriptedAPI
+from tests.test_hook import SESSION, hook_json
+
+MINUTE = 60.0
+
+
+@pytest.fixture
+def layout(tmp_path: Path) -> Layout:
+    layout = make_layout(tmp_path)
+    layout.set_lock(T0 - 48 * 3600)
+    for i in range(5):
+        layout.add_session(T0 - 3600 + i)
+    layout.add_session(T0, SESSION)
+    return layout
+
+
+@pytest.fixture
+def server(api: list[ScriptedAPI]) -> ScriptedAPI:
+    # every request answered with the same non-retryable error: an endpoint that is down
+    started = ScriptedAPI([]).__enter__()
+    api.append(started)
+    return started
+
+
+def _env(layout: Layout, server: ScriptedAPI, at: float, **extra: str) -> dict[str, str]:
+    return layout.env(**{"AUTODREAM_NOW": str(at), "AUTODREAM_DEBUG": "1",
+                         "AUTODREAM_BACKEND": "anthropic", "ANTHROPIC_API_KEY": "sk-test",
+                         "ANTHROPIC_BASE_URL": server.url, "AUTODREAM_API_MAX_RETRIES": "0",
+                         **extra})
+
+
+def _outcomes(layout: Layout) -> list[str]:
+    """The runs' outcomes, oldest first."""
+    return [r.outcome for r in reversed(journal.list_runs(layout.memory_dir / ".autodream"))]
+
+
+def _turn(layout: Layout, server: ScriptedAPI, at: float, **extra: str) -> str:
+    """One Stop-hook turn at ``at``; its debug line, after the dream it started (if any) ended."""
+    runs = len(_outcomes(layout))
+    result = subprocess.run([sys.executable, "-m", "autodream.hook"], input=hook_json(layout),
+                            capture_output=True, env=_env(layout, server, at, **extra),
+                            cwd=layout.project, timeout=60)
+    said = result.stderr.decode()
+    if "dream started" in said:
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline and (
+                len(_outcomes(layout)) == runs or _outcomes(layout)[-1] == "running"
+                or layout.lock_path.read_text()):
+            time.sleep(0.05)
+    return said
+
+
+def _cli(layout: Layout, server: ScriptedAPI, at: float, *args: str, **extra: str
+         ) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "autodream.cli", *args, "--project",
+                           str(layout.project)], capture_output=True, text=True,
+                          env=_env(layout, server, at, **extra), timeout=60)
+
+
+def _status(layout: Layout, server: ScriptedAPI, at: float) -> tuple[str, dict[str, Any]]:
+    text = _cli(layout, server, at, "status").stdout
+    return text, json.loads(_cli(layout, server, at, "status", "--json").stdout)
+
+
+def test_three_failures_back_the_hook_off_until_the_wait_is_over(
+        layout: Layout, server: ScriptedAPI, monkeypatch: pytest.MonkeyPatch) -> None:
+    # three turns, each past the 10 min scan throttle: three dreams, each failing alike
+    for turn in range(3):
+        assert "dream started" in _turn(layout, server, T0 + turn * 11 * MINUTE)
+    assert _outcomes(layout) == ["failed"] * 3
+    third = T0 + 22 * MINUTE  # the wait is twice the throttle from there: until T0 + 42 min
+
+    said = _turn(layout, server, T0 + 33 * MINUTE)
+
+    assert "dream started" not in said
+    assert "backoff gate closed: the last 3 dreams failed the same way: " in said, said
+    assert "next automatic attempt in 9 min" in said, said
+    assert _outcomes(layout) == ["failed"] * 3
+    text, doc = _status(layout, server, T0 + 33 * MINUTE)
+    assert "backed off:   no automatic dream before " in text, text
+    assert "(in 9 min): the last 3 dreams failed the same way" in text, text
+    assert doc["backoff"]["backed_off"] is True, doc["backoff"]
+    assert doc["backoff"]["failures"] == 3
+    assert doc["backoff"]["wait_seconds"] == 20 * MINUTE
+    assert doc["backoff"]["next_attempt_in_seconds"] == pytest.approx(third + 20 * MINUTE
+                                                                      - (T0 + 33 * MINUTE))
+    assert "sk-test" not in text + json.dumps(doc)
+    assert text.endswith("verdict:      backed off: no automatic dream for 9 min (the last 3 "
+                         "dreams failed the same way), or --force to dream now\n"), text
+    # `autodream watch` looks at the project again when the wait is over, not before
+    monkeypatch.setenv("ANTHROPIC_API_KEY", "sk-test")  # (the key it reads is the process's)
+    settings = Settings.resolve(layout.project, env=_env(layout, server, T0 + 40 * MINUTE))
+    gates.scan_stamp_path(settings).unlink()  # (as if its throttle were over)
+    report = gates.evaluate(settings, current_session=SESSION, stamp=False)
+    assert report.closed_by == gates.BACKOFF
+    assert retry_at(settings, report, 0.0) == third + 20 * MINUTE
+
+    # the wait over (and the scan throttle too), the hook tries again; it fails a 4th time, and
+    # the next wait is twice as long (40 min from T0 + 44 min)
+    assert "dream started" in _turn(layout, server, T0 + 44 * MINUTE)
+    assert _outcomes(layout) == ["failed"] * 4
+    said = _turn(layout, server, T0 + 80 * MINUTE)
+    assert "backoff gate closed: the last 4 dreams failed" in said, said
+    assert "dream started" in _turn(layout, server, T0 + 91 * MINUTE)
+
+
+def test_force_runs_and_a_success_ends_the_back_off(layout: Layout, server: ScriptedAPI) -> None:
+    for turn in range(3):
+        _turn(layout, server, T0 + turn * 11 * MINUTE)
+    assert "backoff gate closed" in _turn(layout, server, T0 + 33 * MINUTE)
+
+    # a person asking: it runs (and fails, the endpoint still down)
+    forced = _cli(layout, server, T0 + 34 * MINUTE, "--force")
+    assert forced.returncode != 0 and "backoff" not in forced.stderr
+    assert _outcomes(layout) == ["failed"] * 4
+    # the local engine succeeds: no back-off left
+    assert _cli(layout, server, T0 + 35 * MINUTE, "--force", "--backend", "local"
+                ).returncode == 0, _outcomes(layout)
+    text, doc = _status(layout, server, T0 + 36 * MINUTE)
+    assert doc["backoff"] is None and "backed off" not in text
+
+
+def test_a_new_api_key_lets_the_next_attempt_through(layout: Layout, server: ScriptedAPI) -> None:
+    for turn in range(3):
+        _turn(layout, server, T0 + turn * 11 * MINUTE)
+    # (without a change this turn is backed off: the test above)
+    said = _turn(layout, server, T0 + 33 * MINUTE, ANTHROPIC_API_KEY="sk-new")
+    assert "dream started" in said, said
+    assert _outcomes(layout) == ["failed"] * 4
+    # failed with the new key too: backed off again, now 40 min
+    assert "backoff gate closed: the last 4 dreams failed" in _turn(
+        layout, server, T0 + 44 * MINUTE, ANTHROPIC_API_KEY="sk-new")
+
+
+def test_a_gate_that_stops_a_dream_is_no_failure(layout: Layout, server: ScriptedAPI) -> None:
+    for turn in range(2):
+        _turn(layout, server, T0 + turn * 11 * MINUTE)
+    # another dream holds the lock: neither the hook's turns nor a forced dream run one
+    layout.hold_lock(T0 + 21 * MINUTE, prior_mtime=T0 - 48 * 3600)
+    for turn in range(3):
+        assert "a dream is running" in _turn(layout, server, T0 + (22 + turn * 11) * MINUTE)
+    assert _cli(layout, server, T0 + 60 * MINUTE, "--force").returncode != 0
+    assert _outcomes(layout) == ["failed"] * 2
+    text, doc = _status(layout, server, T0 + 61 * MINUTE)
+    assert doc["backoff"] is None and "backed off" not in text
