@@ -1864,7 +1864,16 @@ def _watch(logger: Any, root: Path, idle_minutes: float, once: bool, as_json: bo
             _quiet_stdout()
             stop.set()
             watcher.poke()
+        except Exception as exc:
+            # an OSError on stdout (a full disk, EIO), a line that cannot be encoded: raised
+            # here, it too ended the worker thread alone and the watch went on doing nothing.
+            # The watch ends as for a reader that stopped, then says why (exit 1).
+            writer_errors.append(exc)
+            _quiet_stdout()
+            stop.set()
+            watcher.poke()
 
+    writer_errors: list[Exception] = []
     watcher = watching.Watcher(
         root, idle_seconds=idle_minutes * 60, on_decision=emit if as_json else None,
         overrides=overrides, log_decisions=not as_json,
@@ -1923,6 +1932,11 @@ def _watch(logger: Any, root: Path, idle_minutes: float, once: bool, as_json: bo
         if isinstance(ended_by, errors.AutodreamError):
             raise fail(ended_by) from ended_by
         raise ended_by
+    for unwritten in writer_errors[:1]:
+        why = errors.printable(" ".join(str(unwritten).split())) or type(unwritten).__name__
+        raise fail(errors.AutodreamError(
+            f"cannot write a decision to stdout ({type(unwritten).__name__}: {why}); the watch "
+            "stopped")) from unwritten
 
 
 def _fixed_clock() -> Any:

@@ -906,6 +906,29 @@ def test_watch_json_ends_quietly_when_its_reader_goes(timeline: Timeline) -> Non
     assert err.splitlines()[-1].endswith("autodream watch: stopped"), err
 
 
+def test_watch_json_ends_with_an_error_when_a_decision_cannot_be_written(
+        timeline: Timeline) -> None:
+    # stdout on a full disk: the write raised OSError in the worker thread, which died with a
+    # traceback while the command went on for good, watching and dreaming nothing
+    timeline.write_session("beta")  # one session: its gate closes at the initial pass
+    env = {**os.environ, **timeline.env, "PYTHONPATH": str(REPO_ROOT),
+           "AUTODREAM_NOW": repr(timeline.clock.now())}
+    with open("/dev/full", "w") as full:
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "autodream.cli", "watch", "--json", "--idle-minutes", "0"],
+            env=env, stdout=full, stderr=subprocess.PIPE, text=True,
+        )
+    try:
+        _, err = proc.communicate(timeout=2 * WAIT)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        _, err = proc.communicate()
+    assert proc.returncode == 1, err
+    assert "Traceback" not in err, err
+    assert err.splitlines()[-1] == ("Error: cannot write a decision to stdout (OSError: [Errno 28] "
+                                    "No space left on device); the watch stopped"), err
+
+
 def test_run_once_does_not_wait_on_a_transcript_dated_in_the_future(timeline: Timeline) -> None:
     # "a transcript was written -11099998s ago": a clock set back kept it waiting for good.
     timeline.write_session("alpha")
