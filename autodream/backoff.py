@@ -24,7 +24,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime
 
-from autodream.lock import span
+from autodream.lock import in_the_future, span
 from autodream.settings import Settings, api_key_and_source
 
 FAILED_INPUTS_FILENAME = "failed-inputs"
@@ -87,14 +87,24 @@ def current(settings: Settings, now: float, env: Mapping[str, str] | None = None
     from autodream import journal
 
     streak = journal.failure_streak(settings.state_dir, journal.REPEATED_FAILURES + _MOST_COUNTED)
-    if streak is None or len(streak[1]) < journal.REPEATED_FAILURES:
+    if streak is None:
         return None
-    reason, records = streak
-    newest = records[0]
-    ended = _epoch(newest.ended_at or newest.started_at)
+    reason, streaked = streak
+    # A failure dated in the future (a clock ran ahead, then was put right) or not dated at all
+    # is not counted, as the lock's time in the future is not believed: counted from it, the
+    # wait would hold for as long as the clock was ahead (weeks), or slide with ``now`` forever.
+    dated = [(record, ended) for record in streaked
+             if (ended := _epoch(record.ended_at or record.started_at)) is not None
+             and not in_the_future(ended, now)]
+    if len(dated) < journal.REPEATED_FAILURES:
+        return None
+    records = [record for record, _ in dated]
     base = max(settings.scan_interval_minutes * 60, MIN_BASE_SECONDS)
     doublings = len(records) - journal.REPEATED_FAILURES + 1
     wait = min(CAP_SECONDS, base * 2.0 ** doublings)
+    # (within the clocks' tolerance a newest failure may still be a little ahead: never wait
+    # longer than ``wait`` from now)
+    next_attempt = min(dated[0][1], now) + wait
     kept = _kept_inputs(settings)
     lifted = ""
     if kept and kept != inputs_fingerprint(settings, env):
@@ -103,7 +113,7 @@ def current(settings: Settings, now: float, env: Mapping[str, str] | None = None
     from autodream.errors import printable
 
     return Backoff(printable(redact.redact(reason)), [r.id for r in records], wait,
-                   (ended if ended is not None else now) + wait, now, lifted)
+                   next_attempt, now, lifted)
 
 
 def inputs_fingerprint(settings: Settings, env: Mapping[str, str] | None = None) -> str:

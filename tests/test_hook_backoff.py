@@ -162,3 +162,37 @@ def test_a_gate_that_stops_a_dream_is_no_failure(layout: Layout, server: Scripte
     assert _outcomes(layout) == ["failed"] * 2
     text, doc = _status(layout, server, T0 + 61 * MINUTE)
     assert doc["backoff"] is None and "backed off" not in text
+
+
+def test_failures_dated_in_the_future_do_not_hold_the_hook_back(
+        layout: Layout, server: ScriptedAPI) -> None:
+    # three dreams a person forced while the clock ran 30 days ahead, then the clock put right:
+    # counted from them, the wait held for 30 days ('next automatic attempt in 719.4 h')
+    for attempt in range(3):
+        assert _cli(layout, server, T0 + 30 * 86400 + attempt * MINUTE, "--force"
+                    ).returncode == 6
+    assert _outcomes(layout) == ["failed"] * 3
+
+    said = _turn(layout, server, T0 + 3600)
+
+    assert "dream started" in said, said
+    assert _outcomes(layout) == ["failed"] * 4
+    # one failure dated now is no streak yet
+    text, doc = _status(layout, server, T0 + 3600 + MINUTE)
+    assert doc["backoff"] is None and "backed off" not in text
+
+
+def test_failures_whose_date_cannot_be_read_do_not_hold_the_hook_back_for_ever(
+        layout: Layout, server: ScriptedAPI) -> None:
+    for turn in range(3):
+        _turn(layout, server, T0 + turn * 11 * MINUTE)
+    for record in (layout.memory_dir / ".autodream" / "runs").glob("*/record.json"):
+        doc = json.loads(record.read_text())
+        doc["started_at"] = doc["ended_at"] = "not a date"
+        record.write_text(json.dumps(doc))
+    assert _outcomes(layout) == ["failed"] * 3  # (still read, dates aside)
+
+    # counted from 'now' each time, the wait never ended: a day later it still held
+    said = _turn(layout, server, T0 + 86400)
+
+    assert "dream started" in said, said
