@@ -33,8 +33,11 @@ CAP_SECONDS = 24 * 3600.0
 MIN_BASE_SECONDS = 60.0
 # the wait reaches CAP_SECONDS long before this many failures are counted (2**40 minutes)
 _MOST_COUNTED = 40
-# settings that say nothing about whether a dream can succeed, or change by themselves
-_NOT_INPUTS = frozenset({"clock", "sources", "api_key"})
+# settings that say nothing about whether a dream can succeed, or change by themselves; and
+# the project root, which the hook takes from Claude Code's cwd and ``watch`` from a transcript's
+# (or the sessions folder when none names one): the same project, the memory dir the same, seen
+# from both must not read as a fix and lift the wait on every watch pass
+_NOT_INPUTS = frozenset({"clock", "sources", "api_key", "project_root"})
 
 
 @dataclass(frozen=True, eq=False)

@@ -196,3 +196,27 @@ def test_failures_whose_date_cannot_be_read_do_not_hold_the_hook_back_for_ever(
     said = _turn(layout, server, T0 + 86400)
 
     assert "dream started" in said, said
+
+
+
+def _watch_once(layout: Layout, server: ScriptedAPI, at: float
+                ) -> subprocess.CompletedProcess[str]:
+    """One `autodream watch --once --json` pass over the layout's projects at ``at`` (cron)."""
+    return subprocess.run(
+        [sys.executable, "-m", "autodream.cli", "watch", "--once", "--json", "--idle-minutes",
+         "0", "--root", str(layout.claude_home / "projects")], capture_output=True, text=True,
+        env=_env(layout, server, at), timeout=60)
+
+
+def test_a_watch_pass_after_the_hooks_failures_is_backed_off_too(
+        layout: Layout, server: ScriptedAPI) -> None:
+    for turn in range(3):
+        _turn(layout, server, T0 + turn * 11 * MINUTE)
+
+    # the watch names the project by its sessions folder (its transcripts record no cwd), the
+    # hook by Claude Code's cwd: read as a change a person made, that let a dream through
+    result = _watch_once(layout, server, T0 + 33 * MINUTE)
+
+    [decision] = json.loads(result.stdout)["decisions"]
+    assert decision["detail"].startswith("backoff gate closed: the last 3 dreams failed"), decision
+    assert _outcomes(layout) == ["failed"] * 3
