@@ -1837,8 +1837,9 @@ def _watch(logger: Any, root: Path, idle_minutes: float, once: bool, as_json: bo
             raise fail(exc) from exc
         document = {"root": str(root), "decisions": [d.to_dict() for d in decisions]}
         # A project that could not even try (bad config, ...) fails the pass as a failed dream
-        # does: cron and timers see only the exit status.
-        failed = [d for d in decisions if d.action in ("failed", "error")]
+        # does, and so does one backed off after dreams that failed alike: cron and timers see
+        # only the exit status.
+        failed = [d for d in decisions if d.action in ("failed", "error", "backed-off")]
         if failed:
             codes = {d.exit_code or errors.AutodreamError.exit_code for d in failed}
             first = failed[0]

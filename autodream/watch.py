@@ -74,11 +74,13 @@ class Decision:
     """One logged decision about one project."""
 
     project: str  # the project dir's name under the root (Claude Code's folder name)
-    action: str  # "dreamed" | "wait" (a gate is closed) | "lock-held" | "failed" | "error"
+    # "dreamed" | "wait" (a gate is closed) | "backed-off" (the last dreams failed alike, the
+    # back-off holds) | "lock-held" | "failed" | "error"
+    action: str
     detail: str
     at: float
-    # "failed" and "error": the exit code the CLI gives that error (``errors``), so a pass
-    # over many projects can exit with it
+    # "failed", "error" and "backed-off" (6, a failed dream's): the exit code the CLI gives that
+    # error (``errors``), so a pass over many projects can exit with it
     exit_code: int | None = None
     # for scripts, which should not have to parse ``detail`` or undo Claude Code's folder name:
     # the folder's path, the project and memory dir it resolved to, and the dream's run id
@@ -476,6 +478,11 @@ class Watcher:
             when = "" if retry is None else f"; re-check in {span(retry - self.clock.now())}"
             if retry is None:
                 when = "; waiting for more sessions"
+            if getattr(report, "closed_by", None) == "backoff":
+                # the dreams keep failing: not a wait a pass may exit 0 on (cron would see
+                # success while every dream fails), so it carries a failed dream's exit code
+                return self._decide(name, "backed-off", f"{_one_line(exc)}{when}",
+                                    exit_code=DreamFailed.exit_code, where=where)
             return self._decide(name, "wait", f"{_one_line(exc)}{when}", where=where)
         except LockHeld as exc:
             self._settle(name, retry=self.clock.now() + self.idle_seconds)

@@ -220,3 +220,31 @@ def test_a_watch_pass_after_the_hooks_failures_is_backed_off_too(
     [decision] = json.loads(result.stdout)["decisions"]
     assert decision["detail"].startswith("backoff gate closed: the last 3 dreams failed"), decision
     assert _outcomes(layout) == ["failed"] * 3
+
+
+def test_watch_once_exits_as_a_failed_dream_while_backed_off(
+        layout: Layout, server: ScriptedAPI) -> None:
+    for turn in range(3):
+        _turn(layout, server, T0 + turn * 11 * MINUTE)
+
+    # cron runs a pass: it exited 0 ('wait') while every dream failed
+    result = _watch_once(layout, server, T0 + 33 * MINUTE)
+
+    assert result.returncode == 6, (result.stdout, result.stderr)
+    doc = json.loads(result.stdout)
+    assert doc["status"] == "error"
+    [decision] = doc["decisions"]
+    assert decision["action"] == "backed-off", decision
+    assert decision["exit_code"] == 6
+    assert decision["detail"].startswith("backoff gate closed: the last 3 dreams failed"), decision
+    # without --json: the error line a cron mail shows (a pass within the scan throttle of the
+    # last waits for it first, as ever: the next hourly one)
+    (layout.memory_dir / ".autodream" / gates.SCAN_STAMP_FILENAME).unlink()
+    plain = subprocess.run(
+        [sys.executable, "-m", "autodream.cli", "watch", "--once", "--idle-minutes", "0",
+         "--root", str(layout.claude_home / "projects")], capture_output=True, text=True,
+        env=_env(layout, server, T0 + 34 * MINUTE), timeout=60)
+    assert plain.returncode == 6
+    assert "Error: 1 project(s) failed: " in plain.stderr, plain.stderr
+    assert "backoff gate closed" in plain.stderr
+    assert _outcomes(layout) == ["failed"] * 3  # (no dream tried)
