@@ -38,6 +38,10 @@ _MOST_COUNTED = 40
 # (or the sessions folder when none names one): the same project, the memory dir the same, seen
 # from both must not read as a fix and lift the wait on every watch pass
 _NOT_INPUTS = frozenset({"clock", "sources", "api_key", "project_root"})
+# read by the Anthropic SDK and its HTTP client from the environment, not settings: where the
+# requests go (a fixed endpoint, a proxy put right) decides whether the next dream can reach it
+_ENV_INPUTS = ("ANTHROPIC_BASE_URL", "HTTPS_PROXY", "https_proxy", "HTTP_PROXY",
+               "http_proxy", "ALL_PROXY", "all_proxy", "NO_PROXY", "no_proxy")
 
 
 @dataclass(frozen=True, eq=False)
@@ -121,11 +125,14 @@ def current(settings: Settings, now: float, env: Mapping[str, str] | None = None
 
 def inputs_fingerprint(settings: Settings, env: Mapping[str, str] | None = None) -> str:
     """A short digest of what a dream runs with that a person changes to fix a failure: every
-    setting (the API key as resolved), and the stat of the settings file, the memory dir and
-    ``MEMORY.md`` (edited, chmod-ed, a file added). A digest: the key is never written."""
+    setting (the API key as resolved), the endpoint and proxies given in the environment, and
+    the stat of the settings file, the memory dir and ``MEMORY.md`` (edited, chmod-ed, a file
+    added). A digest: the key is never written."""
     parts = [f"{f.name}={getattr(settings, f.name)!r}" for f in dataclasses.fields(settings)
              if f.name not in _NOT_INPUTS]
-    parts.append(f"key={api_key_and_source(settings, os.environ if env is None else env)[0]}")
+    environ = os.environ if env is None else env
+    parts.append(f"key={api_key_and_source(settings, environ)[0]}")
+    parts.extend(f"{name}={environ.get(name)}" for name in _ENV_INPUTS)
     for path in (settings.config_path, settings.memory_dir, settings.index_path):
         try:
             found = os.stat(path) if path is not None else None

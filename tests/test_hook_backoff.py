@@ -107,7 +107,9 @@ def test_three_failures_back_the_hook_off_until_the_wait_is_over(
     assert text.endswith("verdict:      backed off: no automatic dream for 9 min (the last 3 "
                          "dreams failed the same way), or --force to dream now\n"), text
     # `autodream watch` looks at the project again when the wait is over, not before
-    monkeypatch.setenv("ANTHROPIC_API_KEY", "sk-test")  # (the key it reads is the process's)
+    # (the key and the endpoint it reads are the process's)
+    monkeypatch.setenv("ANTHROPIC_API_KEY", "sk-test")
+    monkeypatch.setenv("ANTHROPIC_BASE_URL", server.url)
     settings = Settings.resolve(layout.project, env=_env(layout, server, T0 + 40 * MINUTE))
     gates.scan_stamp_path(settings).unlink()  # (as if its throttle were over)
     report = gates.evaluate(settings, current_session=SESSION, stamp=False)
@@ -248,3 +250,20 @@ def test_watch_once_exits_as_a_failed_dream_while_backed_off(
     assert "Error: 1 project(s) failed: " in plain.stderr, plain.stderr
     assert "backoff gate closed" in plain.stderr
     assert _outcomes(layout) == ["failed"] * 3  # (no dream tried)
+
+
+@pytest.mark.parametrize("variable", ["ANTHROPIC_BASE_URL", "HTTPS_PROXY"])
+def test_an_endpoint_or_proxy_put_right_lets_the_next_attempt_through(
+        layout: Layout, server: ScriptedAPI, variable: str) -> None:
+    wrong = {"ANTHROPIC_BASE_URL": "http://127.0.0.1:9", "HTTPS_PROXY": "http://127.0.0.1:9"}
+    for turn in range(3):
+        _turn(layout, server, T0 + turn * 11 * MINUTE, **{variable: wrong[variable]})
+    assert _outcomes(layout) == ["failed"] * 3
+    unchanged = _cli(layout, server, T0 + 33 * MINUTE, "status", "--json",
+                     **{variable: wrong[variable]})
+    assert json.loads(unchanged.stdout)["backoff"]["backed_off"] is True
+
+    # the endpoint fixed, the proxy given right (here: the scripted server again, no proxy)
+    said = _turn(layout, server, T0 + 33 * MINUTE)
+
+    assert "dream started" in said, said
