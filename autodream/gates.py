@@ -1124,9 +1124,10 @@ def inspect(settings: Settings, *, current_session: str | None = None) -> GateRe
     throttled = _throttled(settings, report.throttle_age)
     _held_back(settings, report)
     report.results.append(throttled or _scan_figure(settings, report))
-    report.results.append(_lock_result(report.lock))
+    # (between the scan and the lock, where ``evaluate`` puts it: one order in both reports)
     held = _backoff_result(settings, report)
     if held is not None:
         report.results.append(held)
+    report.results.append(_lock_result(report.lock))
     _advise(settings, report)
     return report

@@ -267,3 +267,17 @@ def test_an_endpoint_or_proxy_put_right_lets_the_next_attempt_through(
     said = _turn(layout, server, T0 + 33 * MINUTE)
 
     assert "dream started" in said, said
+
+
+def test_status_and_a_dream_list_the_gates_in_one_order(
+        layout: Layout, server: ScriptedAPI) -> None:
+    for turn in range(3):
+        _turn(layout, server, T0 + turn * 11 * MINUTE)
+
+    dream = _cli(layout, server, T0 + 33 * MINUTE, "--json")
+    status = _cli(layout, server, T0 + 33 * MINUTE, "status", "--json")
+
+    dreamt = [gate["name"] for gate in json.loads(dream.stdout)["gates"]["gates"]]
+    listed = [gate["name"] for gate in json.loads(status.stdout)["gates"]]
+    assert dreamt == ["time", "scan", "backoff"], dreamt  # (the chain ends at the closed one)
+    assert listed == ["time", "scan", "backoff", "lock"], listed
