@@ -66,8 +66,14 @@ class Backoff:
         return max(0.0, self.next_attempt - self.now) if self.holds else 0.0
 
     def figure(self) -> str:
+        """For the hook's line, a dream's refusal and ``watch``: the error and the wait."""
         return (f"the last {len(self.runs)} dreams failed the same way: {self.reason}; next "
                 f"automatic attempt in {span(self.left_seconds)}")
+
+    def status_figure(self) -> str:
+        """For ``status``, whose problem line says the error: the wait, and until when."""
+        return (f"the last {len(self.runs)} dreams failed the same way (the problem below); no "
+                f"automatic dream before {_iso(self.next_attempt)} (in {span(self.left_seconds)})")
 
     def as_dict(self) -> dict[str, object]:
         return {

@@ -752,15 +752,9 @@ def status(ctx: click.Context, project: str | None, memory_dir: str | None, as_j
             else " (a dream goes on without them)"))
     from autodream.lock import span
 
+    # (while it holds, the backoff gate's line says until when, the problem line what failed)
     held = report.backoff
-    if held is not None and held.holds:
-        # the problem line says what failed; this, that the hook and watch wait for it
-        click.echo(f"backed off:   no automatic dream before {held.as_dict()['next_attempt_at']} "
-                   f"(in {span(held.left_seconds)}): the last {len(held.runs)} dreams "
-                   "failed the same way, the wait doubles with each; `autodream --force` runs "
-                   "one now, a change to the settings, the API key or the memory dir lets the "
-                   "next one through")
-    elif held is not None and held.lifted:
+    if held is not None and held.lifted:
         click.echo(f"back-off:     lifted ({held.lifted}): the next automatic dream may run")
     for link in broken:
         # a dream passes a link to no file by; the person would not know the scrub left it
@@ -786,8 +780,8 @@ def status(ctx: click.Context, project: str | None, memory_dir: str | None, as_j
                     else "; the place of transcripts above not read")
     if held is not None and held.holds and not failing:
         # (a throttled scan closes the chain first, but its "next scan possible" is no dream)
-        verdict = (f"backed off: no automatic dream for {span(held.left_seconds)} (the last "
-                   f"{len(held.runs)} dreams failed the same way), or --force to dream now")
+        verdict = (f"backed off: no automatic dream for {span(held.left_seconds)}, or --force "
+                   "to dream now")
     elif repeated is not None and not failing:
         verdict += f"; but the last {len(repeated[1])} dreams failed (the problem above)"
     click.echo(f"verdict:      {verdict}")

@@ -1024,9 +1024,9 @@ def _advise(settings: Settings, report: GateReport) -> None:
         left = settings.scan_interval_minutes * 60 - report.throttle_age
         report.advice = f"next scan possible in {span(left)}, or --force to dream now"
     elif closed == BACKOFF and report.backoff is not None:
-        left = report.backoff.left_seconds
-        report.next_dream_in_hours = round(left / 3600, 2)
-        report.advice = (f"next automatic attempt in {span(left)}, or --force to dream now")
+        report.next_dream_in_hours = round(report.backoff.left_seconds / 3600, 2)
+        # (the closed gate's figure says when: not twice on the line a refused dream prints)
+        report.advice = "--force dreams now"
     elif closed == SCAN:
         short = settings.min_sessions - len(report.scan)
         report.advice = (f"a dream waits for {short} more session{'s' if short != 1 else ''} "
@@ -1087,16 +1087,17 @@ def _evaluate(
     return report
 
 
-def _backoff_result(settings: Settings, report: GateReport) -> GateResult | None:
+def _backoff_result(settings: Settings, report: GateReport, *, for_status: bool = False
+                    ) -> GateResult | None:
     """The back-off, closed, while the last dreams failed alike and the next automatic attempt
     is not due; None otherwise. Sets ``report.backoff`` whenever they failed alike."""
     from autodream import backoff
 
-    report.backoff = backoff.current(settings, report.now)
-    if report.backoff is None or not report.backoff.holds:
+    report.backoff = held = backoff.current(settings, report.now)
+    if held is None or not held.holds:
         return None
-    return GateResult(BACKOFF, False, report.backoff.figure(),
-                      backoff.REASON.format(failures=len(report.backoff.runs)))
+    return GateResult(BACKOFF, False, held.status_figure() if for_status else held.figure(),
+                      backoff.REASON.format(failures=len(held.runs)))
 
 
 def inspect(settings: Settings, *, current_session: str | None = None) -> GateReport:
@@ -1125,7 +1126,7 @@ def inspect(settings: Settings, *, current_session: str | None = None) -> GateRe
     _held_back(settings, report)
     report.results.append(throttled or _scan_figure(settings, report))
     # (between the scan and the lock, where ``evaluate`` puts it: one order in both reports)
-    held = _backoff_result(settings, report)
+    held = _backoff_result(settings, report, for_status=True)
     if held is not None:
         report.results.append(held)
     report.results.append(_lock_result(report.lock))

@@ -96,16 +96,17 @@ def test_three_failures_back_the_hook_off_until_the_wait_is_over(
     assert "next automatic attempt in 9 min" in said, said
     assert _outcomes(layout) == ["failed"] * 3
     text, doc = _status(layout, server, T0 + 33 * MINUTE)
-    assert "backed off:   no automatic dream before " in text, text
-    assert "(in 9 min): the last 3 dreams failed the same way" in text, text
+    assert ("backoff closed the last 3 dreams failed the same way (the problem below); no "
+            "automatic dream before ") in text, text
+    assert "(in 9 min)" in text, text
     assert doc["backoff"]["backed_off"] is True, doc["backoff"]
     assert doc["backoff"]["failures"] == 3
     assert doc["backoff"]["wait_seconds"] == 20 * MINUTE
     assert doc["backoff"]["next_attempt_in_seconds"] == pytest.approx(third + 20 * MINUTE
                                                                       - (T0 + 33 * MINUTE))
     assert "sk-test" not in text + json.dumps(doc)
-    assert text.endswith("verdict:      backed off: no automatic dream for 9 min (the last 3 "
-                         "dreams failed the same way), or --force to dream now\n"), text
+    assert text.endswith("verdict:      backed off: no automatic dream for 9 min, or --force "
+                         "to dream now\n"), text
     # `autodream watch` looks at the project again when the wait is over, not before
     # (the key and the endpoint it reads are the process's)
     monkeypatch.setenv("ANTHROPIC_API_KEY", "sk-test")
@@ -281,3 +282,21 @@ def test_status_and_a_dream_list_the_gates_in_one_order(
     listed = [gate["name"] for gate in json.loads(status.stdout)["gates"]]
     assert dreamt == ["time", "scan", "backoff"], dreamt  # (the chain ends at the closed one)
     assert listed == ["time", "scan", "backoff", "lock"], listed
+
+
+def test_a_refused_dream_and_status_say_each_thing_once(
+        layout: Layout, server: ScriptedAPI) -> None:
+    for turn in range(3):
+        _turn(layout, server, T0 + turn * 11 * MINUTE)
+    error = "script exhausted"  # (the scripted endpoint's 500)
+
+    refused = _cli(layout, server, T0 + 33 * MINUTE)
+    text = _cli(layout, server, T0 + 33 * MINUTE, "status").stdout
+
+    assert refused.returncode == 4
+    assert refused.stderr.count("next automatic attempt in 9 min") == 1, refused.stderr
+    assert refused.stderr.count(error) == 1, refused.stderr
+    # the problem line says what failed, the backoff gate line until when, each once
+    assert text.count(error) == 1, text
+    assert text.count("(in 9 min)") == 1, text
+    assert text.count("failed the same way") == 2, text  # (the gate line and the problem line)
