@@ -82,7 +82,8 @@ class Backoff:
             "reason": self.reason,
             "runs": list(self.runs),
             "wait_seconds": self.wait_seconds,
-            "next_attempt_at": _iso(self.next_attempt),
+            # clock seconds, as the report's now and last_consolidated, watch's retry_at
+            "next_attempt_at": self.next_attempt,
             "next_attempt_in_seconds": round(self.left_seconds, 1),
             "lifted_by": self.lifted or None,
         }

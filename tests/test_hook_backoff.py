@@ -104,6 +104,10 @@ def test_three_failures_back_the_hook_off_until_the_wait_is_over(
     assert doc["backoff"]["wait_seconds"] == 20 * MINUTE
     assert doc["backoff"]["next_attempt_in_seconds"] == pytest.approx(third + 20 * MINUTE
                                                                       - (T0 + 33 * MINUTE))
+    # clock seconds, as the report's other times
+    assert doc["backoff"]["next_attempt_at"] == pytest.approx(third + 20 * MINUTE)
+    assert doc["now"] + doc["backoff"]["next_attempt_in_seconds"] == pytest.approx(
+        doc["backoff"]["next_attempt_at"])
     assert "sk-test" not in text + json.dumps(doc)
     assert text.endswith("verdict:      backed off: no automatic dream for 9 min, or --force "
                          "to dream now\n"), text
