@@ -156,21 +156,12 @@ def keep_failed_inputs(settings: Settings) -> None:
     a person's fix from the same conditions. Only in the state dir that is there: one moved
     away mid-run is not made afresh (the next dream says where it went), and none is written
     through a link; then none is kept (the back-off holds as it would without one)."""
-    from autodream.memory.staging import BY_DIR_FD, open_dir
+    from autodream.memory.commit import open_below
 
-    if not BY_DIR_FD:
-        return
-    flags = os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NOFOLLOW | getattr(os, "O_CLOEXEC", 0)
-    with contextlib.suppress(OSError):
-        fd = open_dir(settings.memory_dir, settings.state_dir.name)
-        try:
-            kept = os.open(FAILED_INPUTS_FILENAME, flags, 0o644, dir_fd=fd)
-        finally:
-            os.close(fd)
-        try:
-            os.write(kept, inputs_fingerprint(settings).encode("ascii"))
-        finally:
-            os.close(kept)
+    with contextlib.suppress(OSError), open_below(
+            settings.memory_dir, f"{settings.state_dir.name}/{FAILED_INPUTS_FILENAME}",
+            make=False) as kept:
+        kept.write(inputs_fingerprint(settings).encode("ascii"))
 
 
 def _kept_inputs(settings: Settings) -> str:

@@ -304,3 +304,25 @@ def test_a_refused_dream_and_status_say_each_thing_once(
     assert text.count(error) == 1, text
     assert text.count("(in 9 min)") == 1, text
     assert text.count("failed the same way") == 2, text  # (the gate line and the problem line)
+
+
+def test_the_failed_inputs_are_kept_only_in_a_state_dir_that_is_there(tmp_path: Path) -> None:
+    from autodream.backoff import FAILED_INPUTS_FILENAME, keep_failed_inputs
+
+    memory = tmp_path / "memory"
+    memory.mkdir()
+    settings = Settings(project_root=tmp_path, memory_dir=memory, sessions_dir=tmp_path)
+    keep_failed_inputs(settings)  # the state dir moved away mid-run: not made afresh
+    assert not settings.state_dir.exists()
+
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    settings.state_dir.symlink_to(elsewhere)
+    keep_failed_inputs(settings)  # nor written through a link
+    assert list(elsewhere.iterdir()) == []
+
+    settings.state_dir.unlink()
+    settings.state_dir.mkdir()
+    keep_failed_inputs(settings)
+    kept = (settings.state_dir / FAILED_INPUTS_FILENAME).read_text()
+    assert len(kept) == 8 and int(kept, 16) >= 0  # a crc32 digest, nothing in clear

@@ -124,17 +124,19 @@ def open_new(path: str | os.PathLike[str], *, append: bool = False) -> BinaryIO:
     return open(os.open(path, flags, 0o644), "ab" if append else "wb")
 
 
-def open_below(root: Path, rel: str, *, append: bool = False) -> BinaryIO:
+def open_below(root: Path, rel: str, *, append: bool = False, make: bool = True) -> BinaryIO:
     """``root/rel`` opened to write as ``open_new`` opens it, its folders below ``root`` made
-    where missing and walked by descriptor (``open_dir``): the state dir swapped for a link
-    after the check that found none (a sync tool, a teammate's checkout) makes this raise
-    ``OSError`` instead of having the bytes written, or a file made, wherever it points.
-    ``root`` itself is opened as named (a memory dir may be a link)."""
+    where missing (``make=False``: only in folders that are there, else ``OSError``) and walked
+    by descriptor (``open_dir``): the state dir swapped for a link after the check that found
+    none (a sync tool, a teammate's checkout) makes this raise ``OSError`` instead of having the
+    bytes written, or a file made, wherever it points. ``root`` itself is opened as named (a
+    memory dir may be a link)."""
     if not BY_DIR_FD:
-        (root / rel).parent.mkdir(parents=True, exist_ok=True)
+        if make:
+            (root / rel).parent.mkdir(parents=True, exist_ok=True)
         return open_new(root / rel, append=append)
     parent, name = _split(rel)
-    fd = open_dir(root, parent, make=True)
+    fd = open_dir(root, parent, make=make)
     try:
         flags = os.O_WRONLY | os.O_CREAT | os.O_NOFOLLOW | os.O_CLOEXEC
         flags |= os.O_APPEND if append else os.O_TRUNC
