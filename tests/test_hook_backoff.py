@@ -118,7 +118,7 @@ def test_three_failures_back_the_hook_off_until_the_wait_is_over(
     settings = Settings.resolve(layout.project, env=_env(layout, server, T0 + 40 * MINUTE))
     gates.scan_stamp_path(settings).unlink()  # (as if its throttle were over)
     report = gates.evaluate(settings, current_session=SESSION, stamp=False)
-    assert report.closed_by == gates.BACKOFF
+    assert report.closed_by == "backoff"
     assert retry_at(settings, report, 0.0) == third + 20 * MINUTE
 
     # the wait over (and the scan throttle too), the hook tries again; it fails a 4th time, and
@@ -326,3 +326,36 @@ def test_the_failed_inputs_are_kept_only_in_a_state_dir_that_is_there(tmp_path: 
     keep_failed_inputs(settings)
     kept = (settings.state_dir / FAILED_INPUTS_FILENAME).read_text()
     assert len(kept) == 8 and int(kept, 16) >= 0  # a crc32 digest, nothing in clear
+
+
+@pytest.mark.parametrize("edit", ["autodream.toml", "MEMORY.md"])
+def test_an_edited_settings_file_or_index_lets_the_next_attempt_through(
+        layout: Layout, server: ScriptedAPI, edit: str) -> None:
+    for turn in range(3):
+        _turn(layout, server, T0 + turn * 11 * MINUTE)
+    unchanged = _cli(layout, server, T0 + 33 * MINUTE, "status", "--json")
+    assert json.loads(unchanged.stdout)["backoff"]["backed_off"] is True
+
+    # the person fixes what they think is wrong: a setting, or the index the dreams choke on
+    if edit == "autodream.toml":
+        (layout.project / "autodream.toml").write_text("max_turns = 31\n")
+    else:
+        (layout.memory_dir / "MEMORY.md").write_text("- [Notes](notes.md) - the notes\n")
+    said = _turn(layout, server, T0 + 33 * MINUTE)
+
+    assert "dream started" in said, said
+    assert _outcomes(layout) == ["failed"] * 4
+
+
+def test_the_wait_is_capped_at_a_day(layout: Layout, server: ScriptedAPI) -> None:
+    # scans throttled to one every 10 h: 3 failures wait 20 h, a 4th would wait 40 h
+    slow = {"AUTODREAM_SCAN_INTERVAL_MINUTES": "600"}
+    for attempt in range(4):
+        assert _cli(layout, server, T0 + attempt * MINUTE, "--force", **slow).returncode == 6
+    at = T0 + 4 * MINUTE
+
+    doc = json.loads(_cli(layout, server, at, "status", "--json", **slow).stdout)["backoff"]
+
+    assert doc["failures"] == 4 and doc["backed_off"] is True, doc
+    assert doc["wait_seconds"] == 24 * 3600
+    assert doc["next_attempt_in_seconds"] == pytest.approx(24 * 3600 - MINUTE)
