@@ -80,6 +80,7 @@ from autodream.engine.matching import (
 )
 from autodream.engine.merging import merge_near_duplicates
 from autodream.engine.model import Action, Candidate, Cluster, Decision, EngineOptions, Source
+from autodream.engine.paraphrase import said_in_other_words
 from autodream.engine.places import kind_of
 from autodream.engine.plan_entries import (
     PLAN_CHANGED,
@@ -443,6 +444,14 @@ class Consolidator:
             # that plan is on the Monday after (it was a second memory, 'Switched from Friday
             # to Monday', the Friday plan still current)
             self._reschedule(*on_day[:3], on_day[3], cluster)
+            return
+        if cand.kind not in ("switch", "plan") and (
+                again := said_in_other_words(self.live(), cand)) is not None:
+            # "Indent with tabs please, never spaces" of "The user prefers tabs over spaces",
+            # "Billing is owned by Priya" of "Priya owns the billing service": the same choice
+            # or owner said in other words, too unlike in wording for best_match; kept apart
+            # they were two memories of one, or a false update
+            self._restated(again, cand, cluster)
             return
         # (a switch whose entry ``switch_target`` finds is made on it; ``_day_moved`` looks for
         # a day's entry only where it finds none, and the target is found once for both)

@@ -1,0 +1,108 @@
+"""Paraphrase: a rule or fact said again in other words, too unlike the entry in wording for
+``best_match`` ("I prefer tabs over spaces" / "Indent with tabs please, never spaces"; "Priya
+owns the billing service" / "Billing is owned by Priya"). Read narrowly, as a key each side must
+give alike: the preferred and rejected terms of a choice, or who owns what; anything else the
+sentence says must be said by the entry too, so two memories are never made one."""
+
+from __future__ import annotations
+
+import re
+
+from autodream import rx
+from autodream.engine.entries import Entry
+from autodream.engine.model import Candidate
+from autodream.engine.plans import LIST_MARK
+
+# a term of a choice: a word, with a version after it ("pnpm 9", "Python 3.12")
+_TERM = r"[A-Za-z][\w.+#-]*(?:\s+\d[\w.]*)?"
+_TERMS = rf"{_TERM}(?:\s*(?:,|\bor\b|\bnor\b|\band\b)\s*{_TERM})*"
+# "I prefer tabs over spaces", "The user prefers tabs to spaces"
+_PREFER = rx.compile(
+    rf"^(?:(?:I|we|the\s+user)\s+(?:really\s+|strongly\s+)?prefers?)\s+(?P<yes>{_TERM})\s+"
+    rf"(?P<mid>)(?:over|to|rather\s+than|instead\s+of)\s+(?P<no>{_TERMS})\s*[.!]?$", re.I)
+# "Use tabs for indentation, not spaces", "Always use pnpm, never npm", "Indent with tabs
+# please, never spaces"
+_USE_NOT = rx.compile(
+    rf"^(?:please\s+)?(?:always\s+)?(?:use|indent\s+with|stick\s+(?:with|to)|go\s+with)\s+"
+    rf"(?:the\s+)?(?P<yes>{_TERM})(?P<mid>(?:\s+[a-z]+){{0,3}}?)\s*,?\s*(?:but\s+|and\s+)?"
+    rf"(?:not|never)\s+"
+    rf"(?P<no>{_TERMS})\s*[.!]?$", re.I)
+# words of the choice's frame, said of any choice
+_FRAME = frozenset({"please", "for", "with", "the", "user", "prefers", "prefer", "always",
+                    "again"})
+# words a choice of these terms says already ("tabs for indentation")
+_IMPLIED = {"tabs": frozenset({"indentation", "indenting", "indent"}),
+            "spaces": frozenset({"indentation", "indenting", "indent"})}
+
+
+def _term_words(terms: str) -> frozenset[str]:
+    # (a term's word may take the full stop: "never npm.")
+    return frozenset(w.rstrip(".") for w in re.findall(r"[\w.+#-]+", terms.lower())
+                     if w not in ("or", "nor", "and"))
+
+
+def choice_of(text: str) -> tuple[frozenset[str], frozenset[str], frozenset[str]] | None:
+    """The preferred term's words, the rejected terms' words and any other words of a
+    sentence that only chooses one term over others; None for any other sentence."""
+    text = LIST_MARK.sub("", text.strip())
+    m = _PREFER.match(text) or _USE_NOT.match(text)
+    if m is None:
+        return None
+    yes, no = _term_words(m["yes"]), _term_words(m["no"])
+    implied = frozenset().union(*(_IMPLIED.get(w, frozenset()) for w in yes | no))
+    rest = frozenset(re.findall(r"[a-z][\w-]*", m["mid"].lower())) - _FRAME - implied
+    if not yes or not no or yes & no:
+        return None
+    return yes, no, rest
+
+
+# "Priya owns billing", "Priya is the owner of the billing service", "Billing is owned by Priya";
+# a clause after it only asks to consult them ("; ask her before touching it", ", so loop her in")
+_OWNER = r"(?-i:[A-Z][a-z]+)"
+_THING = r"(?:the\s+|our\s+)?(?P<what>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2})"
+_OWNS = rx.compile(rf"^(?P<who>{_OWNER})\s+(?:owns|is\s+the\s+owner\s+of)\s+{_THING}"
+                   r"\s*(?P<rest>[;,.!].*)?$", re.I)
+_OWNED = rx.compile(rf"^{_THING}\s+is\s+owned\s+by\s+(?P<who>{_OWNER})\s*(?P<rest>[;,.!].*)?$",
+                    re.I)
+_CONSULT = rx.compile(
+    r"^[;,.!]?\s*(?:so\s+|and\s+)?(?:please\s+)?(?:ask|check\s+with|loop|talk\s+to|ping)\s+"
+    r"(?:her|him|them)\b[^;.!]{0,60}[.!]?$", re.I)
+# the kind of thing owned, no part of which one ("billing service" is "billing")
+_OWNED_HEAD = frozenset({"service"})
+
+
+def owner_of(text: str) -> tuple[str, frozenset[str], bool] | None:
+    """Who owns what (the words of it) and whether a clause asking to consult them follows;
+    None when the sentence says anything else."""
+    text = LIST_MARK.sub("", text.strip())
+    m = _OWNS.match(text) or _OWNED.match(text)
+    if m is None:
+        return None
+    rest = (m["rest"] or "").strip()
+    consult = bool(rest.strip(".! "))
+    if consult and not _CONSULT.match(rest):
+        return None
+    what = frozenset(m["what"].lower().split()) - _OWNED_HEAD
+    return (m["who"].lower(), what, consult) if what else None
+
+
+def says_no_more(entry_text: str, cand_text: str) -> bool:
+    """``cand_text`` makes the same choice, or names the same owner, as ``entry_text`` and
+    says nothing the entry does not."""
+    said, held = choice_of(cand_text), choice_of(entry_text)
+    if said is not None and held is not None:
+        return said[0] <= held[0] and said[1] <= held[1] and said[2] == held[2]
+    owned, owns = owner_of(cand_text), owner_of(entry_text)
+    if owned is not None and owns is not None:
+        return owned[:2] == owns[:2] and owns[2] >= owned[2]
+    return False
+
+
+def said_in_other_words(live: list[Entry], cand: Candidate) -> Entry | None:
+    """The one live entry of ``cand``'s type a statement of which ``cand`` says again in
+    other words, and no more; None when none does, or more than one."""
+    if choice_of(cand.text) is None and owner_of(cand.text) is None:
+        return None
+    found = [e for e in live if e.type == cand.type
+             and any(says_no_more(s, cand.text) for s in e.statements)]
+    return found[0] if len(found) == 1 else None

@@ -1,0 +1,139 @@
+"""A rule or fact said again in other words is one memory, confirmed; two memories alike in
+words but not the same choice, owner or reach stay two."""
+
+from __future__ import annotations
+
+from datetime import datetime, timezone
+from pathlib import Path
+
+import pytest
+
+from autodream.engine.paraphrase import says_no_more
+from tests.factories import TranscriptBuilder, project_dirs, run_cli
+
+_GATES = 'backend = "local"\nmin_hours = 1\nmin_sessions = 1\nscan_interval_minutes = 1\n'
+
+
+def _say(root: Path, day: int, text: str) -> None:
+    b = TranscriptBuilder(cwd=str(root / "project"),
+                          start=datetime(2026, 7, day, 9, tzinfo=timezone.utc))
+    b.user(text).assistant("Got it, noted.")
+    b.write(root / "sessions")
+
+
+def _dream(root: Path, day: int) -> None:
+    run_cli(root, "--force", now=f"2026-07-0{day}T20:00:00+00:00")
+
+
+def _topics(root: Path) -> dict[str, str]:
+    return {p.name: p.read_text(encoding="utf-8") for p in sorted((root / "memory").glob("*.md"))
+            if p.name != "MEMORY.md"}
+
+
+def test_a_preference_said_three_ways_is_one_memory_of_its_first_day(tmp_path: Path) -> None:
+    root = project_dirs(tmp_path / "v", _GATES)
+    for day, text in enumerate(("I prefer tabs over spaces.",
+                                "Use tabs for indentation, not spaces.",
+                                "Indent with tabs please, never spaces."), 1):
+        _say(root, day, text)
+        _dream(root, day)
+    topics = _topics(root)
+    assert len(topics) == 1, topics
+    (body,) = topics.values()
+    assert "The user prefers tabs over spaces." in body and "2026-07-01" in body
+    assert "Updated on" not in body
+    log = (root / "memory" / ".autodream" / "DREAMS.md").read_text(encoding="utf-8")
+    assert log.count("confirmed") >= 2, log
+
+
+def test_an_owner_said_again_in_other_words_is_no_update(tmp_path: Path) -> None:
+    root = project_dirs(tmp_path / "v", _GATES)
+    said = ("Priya owns the billing service; ask her before touching it.",
+            "Priya owns the billing service; check with her before changes.",
+            "Priya owns billing; please ask her first before you change it.",
+            "Priya is the owner of the billing service, so loop her in.")
+    for day, text in enumerate(said, 1):
+        _say(root, day, text)
+        _dream(root, day)
+    topics = _topics(root)
+    assert len(topics) == 1, topics
+    (body,) = topics.values()
+    assert "Updated on" not in body and "Changed from" not in body, body
+    assert body.count("Priya") == 3, body  # name, description and the one statement
+    assert "name: Priya owns the billing service\n" in body
+
+
+def test_the_original_said_again_after_a_hand_edit_confirms_the_edited_entry(
+        tmp_path: Path) -> None:
+    root = project_dirs(tmp_path / "v", _GATES)
+    _say(root, 1, "Always use pnpm, never npm.")
+    _dream(root, 1)
+    (name, body), = _topics(root).items()
+    edited = body.replace("Always use pnpm, never npm.\n",
+                          "Always use pnpm 9, never npm or yarn.\n")
+    assert edited != body
+    (root / "memory" / name).write_text(edited, encoding="utf-8")
+    _say(root, 2, "Always use pnpm, never npm.")
+    _dream(root, 2)
+    assert _topics(root) == {name: edited}
+
+
+# each pair: the entry, then a sentence said after it that must not be taken as the same memory
+_APART = [
+    ("Use tabs in Makefiles.", "Use spaces in Python."),
+    ("Use tabs in Makefiles, not spaces.", "I prefer tabs over spaces."),
+    ("I prefer tabs over spaces.", "Use tabs in Makefiles, not spaces."),
+    ("I prefer tabs over spaces.", "Use tabs in makefiles, not spaces."),
+    ("I prefer tabs over spaces.", "I prefer spaces over tabs."),
+    ("Use tabs for indentation, not spaces.", "Use spaces for indentation, not tabs."),
+    ("Priya owns billing.", "Priya owns payments."),
+    ("Priya owns billing.", "Marta owns billing."),
+    ("Priya owns the billing service.", "Priya owns the billing API."),
+    ("Priya owns billing.", "Priya owns billing exports."),
+    ("Billing is owned by Priya.", "Payments is owned by Priya."),
+    ("Priya owns billing.", "Priya owns billing; she is on leave until August."),
+    ("Priya owns billing.", "Priya owns billing; ask her before touching it."),
+    ("Priya owned billing.", "Priya owns billing."),
+    ("Use pnpm, not npm.", "Use npm for scripts."),
+    ("Use pnpm, not npm.", "Use pnpm for scripts, not npm."),
+    ("Use pnpm, not npm.", "Use pnpm, not yarn."),
+    ("Use pnpm, not npm.", "Use pnpm 9, not npm."),
+    ("Use pnpm, not npm.", "Use pnpm, never npm or yarn."),
+    ("Use pnpm, not npm.", "Use npm, not pnpm."),
+    ("Use pnpm, not npm.", "Use yarn, not npm."),
+    ("Never force-push to main.", "Never push to main on Fridays."),
+    ("Never force-push to main.", "Never force-push to release branches."),
+    ("Use Python 3.12, not 3.11.", "Use Python 3.13, not 3.11."),
+    ("I prefer pytest over unittest.", "I prefer pytest over nose."),
+    ("I prefer pytest over unittest.", "I prefer unittest over pytest."),
+    ("Use ruff, not flake8.", "Use ruff in CI, not flake8."),
+    ("Use ruff, not flake8.", "Use ruff for tests, not flake8."),
+    ("Always use uv, never pip.", "Always use uv for installs in Docker, never pip."),
+    ("I prefer Postgres over MySQL.", "We use Postgres 16, never MySQL."),
+    ("Use black, not autopep8.", "Use black, not yapf."),
+    ("Use GitHub Actions, not Jenkins.", "Use GitLab CI, not Jenkins."),
+    ("Priya owns billing; ask her first.", "Priya owns billing; she is leaving in May."),
+    ("Sam owns the deploy scripts.", "Sam owns the deploy docs."),
+    ("Use tabs for indentation, not spaces.", "Use tabs for alignment, not spaces."),
+]
+
+
+@pytest.mark.parametrize(("entry", "said"), _APART)
+def test_two_memories_alike_in_words_stay_two(entry: str, said: str) -> None:
+    assert not says_no_more(entry, said)
+
+
+_SAME = [
+    ("I prefer tabs over spaces.", "Use tabs for indentation, not spaces."),
+    ("The user prefers tabs over spaces.", "Indent with tabs please, never spaces."),
+    ("Always use pnpm 9, never npm or yarn.", "Always use pnpm, never npm."),
+    ("Priya owns the billing service.", "Billing is owned by Priya."),
+    ("Priya owns billing.", "Priya is the owner of the billing service."),
+    ("Priya owns the billing service; ask her before touching it.",
+     "Priya is the owner of the billing service, so loop her in."),
+]
+
+
+@pytest.mark.parametrize(("entry", "said"), _SAME)
+def test_one_memory_said_in_other_words(entry: str, said: str) -> None:
+    assert says_no_more(entry, said)
