@@ -137,3 +137,31 @@ _SAME = [
 @pytest.mark.parametrize(("entry", "said"), _SAME)
 def test_one_memory_said_in_other_words(entry: str, said: str) -> None:
     assert says_no_more(entry, said)
+
+
+@pytest.mark.parametrize(("first", "then"), [
+    ("Priya owns billing.", "Priya owns payments."),
+    ("Sam owns the deploy scripts.", "Sam owns the deploy docs."),
+    ("Priya owns the billing service.", "Priya owns the billing API."),
+])
+def test_a_second_thing_one_person_owns_is_a_memory_beside_the_first(
+        tmp_path: Path, first: str, then: str) -> None:
+    root = project_dirs(tmp_path / "v", _GATES)
+    _say(root, 1, first)
+    _dream(root, 1)
+    _say(root, 2, then)
+    _dream(root, 2)
+    bodies = "\n".join(_topics(root).values())
+    assert len(_topics(root)) == 2, bodies
+    assert f"\n{first}\n" in bodies and f"\n{then}\n" in bodies, bodies
+    assert "Updated on" not in bodies and "Changed from" not in bodies, bodies
+
+
+def test_a_thing_handed_to_another_person_is_still_its_one_memory(tmp_path: Path) -> None:
+    root = project_dirs(tmp_path / "v", _GATES)
+    _say(root, 1, "Priya owns billing.")
+    _dream(root, 1)
+    _say(root, 2, "Marta owns billing.")
+    _dream(root, 2)
+    (body,) = _topics(root).values()
+    assert "Marta owns billing." in body, body

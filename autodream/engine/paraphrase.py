@@ -98,6 +98,15 @@ def says_no_more(entry_text: str, cand_text: str) -> bool:
     return False
 
 
+def owns_another_thing(lead: str, said: str) -> bool:
+    """``lead`` and ``said`` each tell what one person owns, the same person, and two things:
+    "Priya owns payments" is one more thing of hers beside "Priya owns billing", not its
+    update (a handover, "Marta owns billing", names another person and is one)."""
+    owns, owned = owner_of(lead), owner_of(said)
+    return owns is not None and owned is not None and owns[0] == owned[0] and (
+        owns[1] != owned[1])
+
+
 def said_in_other_words(live: list[Entry], cand: Candidate) -> Entry | None:
     """The one live entry of ``cand``'s type a statement of which ``cand`` says again in
     other words, and no more; None when none does, or more than one."""
