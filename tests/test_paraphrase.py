@@ -165,3 +165,22 @@ def test_a_thing_handed_to_another_person_is_still_its_one_memory(tmp_path: Path
     _dream(root, 2)
     (body,) = _topics(root).values()
     assert "Marta owns billing." in body, body
+
+
+@pytest.mark.parametrize(("first", "then"), [
+    ("Never force-push to main.", "Never push to main on Fridays."),
+    ("Don't deploy to prod.", "Don't deploy on Fridays."),
+    ("Never merge without review.", "Never merge on weekends."),
+])
+def test_a_ban_kept_to_some_days_is_a_rule_beside_the_other(
+        tmp_path: Path, first: str, then: str) -> None:
+    root = project_dirs(tmp_path / "v", _GATES)
+    _say(root, 1, first)
+    _dream(root, 1)
+    _say(root, 2, then)
+    _dream(root, 2)
+    bodies = "\n".join(_topics(root).values())
+    assert len(_topics(root)) == 2, bodies
+    assert f"\n{first}\n" in bodies and f"\n{then}\n" in bodies, bodies
+    assert "Updated on" not in bodies, bodies
+

@@ -80,7 +80,11 @@ from autodream.engine.matching import (
 )
 from autodream.engine.merging import merge_near_duplicates
 from autodream.engine.model import Action, Candidate, Cluster, Decision, EngineOptions, Source
-from autodream.engine.paraphrase import owns_another_thing, said_in_other_words
+from autodream.engine.paraphrase import (
+    ban_on_other_days,
+    owns_another_thing,
+    said_in_other_words,
+)
 from autodream.engine.places import kind_of
 from autodream.engine.plan_entries import (
     PLAN_CHANGED,
@@ -744,10 +748,12 @@ class Consolidator:
                       or decision_taken_back(self.live(), cand) or best_match(
                           self.live(), cand, self.options.match_similarity))
             if target is not None and (_ports_of_two_things(target.lead, cand.text)
-                                       or owns_another_thing(target.lead, cand.text)):
+                                       or owns_another_thing(target.lead, cand.text)
+                                       or ban_on_other_days(target.lead, cand.text)):
                 # "The metrics dashboard is exposed on port 9100" is not "The admin dashboard
                 # runs on port 9000" however alike: it was put in its place as the newer wording
                 # ... nor is "Priya owns payments" "Priya owns billing": she owns both
+                # ... nor "Never push to main on Fridays" "Never force-push to main"
                 target = None
             # said plainly ("I prefer detailed explanations"), a newer preference at the other
             # end of the same choice ("Keep explanations short") replaces the older one too

@@ -9,9 +9,11 @@ from __future__ import annotations
 import re
 
 from autodream import rx
+from autodream.engine.bans import BAN_OPENER
 from autodream.engine.entries import Entry
 from autodream.engine.model import Candidate
 from autodream.engine.plans import LIST_MARK
+from autodream.engine.text import tokens
 
 # a term of a choice: a word, with a version after it ("pnpm 9", "Python 3.12")
 _TERM = r"[A-Za-z][\w.+#-]*(?:\s+\d[\w.]*)?"
@@ -105,6 +107,23 @@ def owns_another_thing(lead: str, said: str) -> bool:
     owns, owned = owner_of(lead), owner_of(said)
     return owns is not None and owned is not None and owns[0] == owned[0] and (
         owns[1] != owned[1])
+
+
+# a rule kept to days that come round: "on Fridays", "on weekends"
+_ON_DAYS = rx.compile(r"\bon\s+(?:(?:mon|tues|wednes|thurs|fri|satur|sun)days|weekends)\b", re.I)
+
+
+def ban_on_other_days(lead: str, said: str) -> bool:
+    """``said`` forbids something on days that come round, ``lead`` forbids without them and
+    something ``said`` does not name: "Never push to main on Fridays" is another rule than
+    "Never force-push to main" (the one forbids all pushes on a Friday, the other force-pushes
+    every day), not its newer wording. ("Never push to main" is kept beside the Friday rule
+    in its file, as before: all its words are in it.)"""
+    if not BAN_OPENER.match(said) or not BAN_OPENER.match(lead):
+        return False
+    if _ON_DAYS.search(said) is None or _ON_DAYS.search(lead) is not None:
+        return False
+    return bool(tokens(lead) - tokens(said))
 
 
 def said_in_other_words(live: list[Entry], cand: Candidate) -> Entry | None:
