@@ -49,9 +49,9 @@ def test_a_preference_said_three_ways_is_one_memory_of_its_first_day(tmp_path: P
 def test_an_owner_said_again_in_other_words_is_no_update(tmp_path: Path) -> None:
     root = project_dirs(tmp_path / "v", _GATES)
     said = ("Priya owns the billing service; ask her before touching it.",
-            "Priya owns the billing service; check with her before changes.",
-            "Priya owns billing; please ask her first before you change it.",
-            "Priya is the owner of the billing service, so loop her in.")
+            "Priya owns billing.",
+            "Billing is owned by Priya, so please ask her before touching it.",
+            "Priya is the owner of the billing service; ask her.")
     for day, text in enumerate(said, 1):
         _say(root, day, text)
         _dream(root, day)
@@ -61,6 +61,16 @@ def test_an_owner_said_again_in_other_words_is_no_update(tmp_path: Path) -> None
     assert "Updated on" not in body and "Changed from" not in body, body
     assert body.count("Priya") == 3, body  # name, description and the one statement
     assert "name: Priya owns the billing service\n" in body
+
+
+def test_a_newer_way_to_consult_an_owner_is_the_memory_updated(tmp_path: Path) -> None:
+    root = project_dirs(tmp_path / "v", _GATES)
+    _say(root, 1, "Priya owns billing; ping her on Slack.")
+    _dream(root, 1)
+    _say(root, 2, "Priya owns billing; ask her by email, not on Slack.")
+    _dream(root, 2)
+    (body,) = _topics(root).values()
+    assert "\nPriya owns billing; ask her by email, not on Slack.\n" in body, body
 
 
 def test_the_original_said_again_after_a_hand_edit_confirms_the_edited_entry(
@@ -114,6 +124,8 @@ _APART = [
     ("Use GitHub Actions, not Jenkins.", "Use GitLab CI, not Jenkins."),
     ("Priya owns billing; ask her first.", "Priya owns billing; she is leaving in May."),
     ("Sam owns the deploy scripts.", "Sam owns the deploy docs."),
+    ("Priya owns billing; ping her on Slack.",
+     "Priya owns billing; ask her by email, not on Slack."),
     ("Use tabs for indentation, not spaces.", "Use tabs for alignment, not spaces."),
 ]
 
@@ -130,7 +142,7 @@ _SAME = [
     ("Priya owns the billing service.", "Billing is owned by Priya."),
     ("Priya owns billing.", "Priya is the owner of the billing service."),
     ("Priya owns the billing service; ask her before touching it.",
-     "Priya is the owner of the billing service, so loop her in."),
+     "Priya is the owner of the billing service, so ask her before touching it."),
 ]
 
 

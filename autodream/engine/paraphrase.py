@@ -71,19 +71,24 @@ _CONSULT = rx.compile(
     r"(?:her|him|them)\b[^;.!]{0,60}[.!]?$", re.I)
 # the kind of thing owned, no part of which one ("billing service" is "billing")
 _OWNED_HEAD = frozenset({"service"})
+# words that only join the consult clause on ("so loop her in", "please ask her"): how it is
+# asked, not who or how to ask
+_CONSULT_FRAME = frozenset({"so", "and", "please"})
 
 
-def owner_of(text: str) -> tuple[str, frozenset[str], bool] | None:
-    """Who owns what (the words of it) and whether a clause asking to consult them follows;
-    None when the sentence says anything else."""
+def owner_of(text: str) -> tuple[str, frozenset[str], frozenset[str]] | None:
+    """Who owns what (the words of it) and the words of a clause asking to consult them
+    (none when none follows); None when the sentence says anything else."""
     text = LIST_MARK.sub("", text.strip())
     m = _OWNS.match(text) or _OWNED.match(text)
     if m is None:
         return None
     rest = (m["rest"] or "").strip()
-    consult = bool(rest.strip(".! "))
-    if consult and not _CONSULT.match(rest):
+    if rest.strip(".! ") and not _CONSULT.match(rest):
         return None
+    # (its words, not only that it is there: "ask her by email, not on Slack" is not "ping her
+    # on Slack" said again but its newer word)
+    consult = frozenset(re.findall(r"[a-z][\w'-]*", rest.lower())) - _CONSULT_FRAME
     what = frozenset(m["what"].lower().split()) - _OWNED_HEAD
     return (m["who"].lower(), what, consult) if what else None
 
@@ -96,7 +101,7 @@ def says_no_more(entry_text: str, cand_text: str) -> bool:
         return said[0] <= held[0] and said[1] <= held[1] and said[2] == held[2]
     owned, owns = owner_of(cand_text), owner_of(entry_text)
     if owned is not None and owns is not None:
-        return owned[:2] == owns[:2] and owns[2] >= owned[2]
+        return owned[:2] == owns[:2] and owned[2] <= owns[2]
     return False
 
 
