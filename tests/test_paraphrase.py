@@ -196,3 +196,15 @@ def test_a_ban_kept_to_some_days_is_a_rule_beside_the_other(
     assert f"\n{first}\n" in bodies and f"\n{then}\n" in bodies, bodies
     assert "Updated on" not in bodies, bodies
 
+
+
+@pytest.mark.parametrize("then", ["Priya owns billing now.", "Priya owns billing too.",
+                                  "Priya owns billing again.", "Priya owns billing code entirely."])
+def test_the_same_thing_owned_said_with_when_or_how_much_is_no_second_file(
+        tmp_path: Path, then: str) -> None:
+    root = project_dirs(tmp_path / "v", _GATES)
+    _say(root, 1, "Priya owns billing.")
+    _dream(root, 1)
+    _say(root, 2, then)
+    _dream(root, 2)
+    assert list(_topics(root)) == ["project_priya-owns-billing.md"], _topics(root)

@@ -74,13 +74,23 @@ _OWNED_HEAD = frozenset({"service"})
 # words that only join the consult clause on ("so loop her in", "please ask her"): how it is
 # asked, not who or how to ask
 _CONSULT_FRAME = frozenset({"so", "and", "please"})
+# words of when or how much, no part of the thing owned ("Priya owns billing now", "... too")
+_OWNED_WHEN = frozenset({"now", "too", "also", "again", "still", "entirely", "anymore"})
+
+
+def _owner_said(text: str) -> re.Match[str] | None:
+    text = LIST_MARK.sub("", text.strip())
+    return _OWNS.match(text) or _OWNED.match(text)
+
+
+def _owned_words(owner: re.Match[str]) -> frozenset[str]:
+    return frozenset(owner["what"].lower().split()) - _OWNED_WHEN
 
 
 def owner_of(text: str) -> tuple[str, frozenset[str], frozenset[str]] | None:
     """Who owns what (the words of it) and the words of a clause asking to consult them
     (none when none follows); None when the sentence says anything else."""
-    text = LIST_MARK.sub("", text.strip())
-    m = _OWNS.match(text) or _OWNED.match(text)
+    m = _owner_said(text)
     if m is None:
         return None
     rest = (m["rest"] or "").strip()
@@ -89,7 +99,7 @@ def owner_of(text: str) -> tuple[str, frozenset[str], frozenset[str]] | None:
     # (its words, not only that it is there: "ask her by email, not on Slack" is not "ping her
     # on Slack" said again but its newer word)
     consult = frozenset(re.findall(r"[a-z][\w'-]*", rest.lower())) - _CONSULT_FRAME
-    what = frozenset(m["what"].lower().split()) - _OWNED_HEAD
+    what = _owned_words(m) - _OWNED_HEAD
     return (m["who"].lower(), what, consult) if what else None
 
 
@@ -110,8 +120,14 @@ def owns_another_thing(lead: str, said: str) -> bool:
     "Priya owns payments" is one more thing of hers beside "Priya owns billing", not its
     update (a handover, "Marta owns billing", names another person and is one)."""
     owns, owned = owner_of(lead), owner_of(said)
-    return owns is not None and owned is not None and owns[0] == owned[0] and (
-        owns[1] != owned[1])
+    was, told = _owner_said(lead), _owner_said(said)
+    if owns is None or owned is None or owns[0] != owned[0] or was is None or told is None:
+        return False
+    # each names a word the other lacks, "service" kept (as _ports_of_two_things does): "the
+    # billing service" and "the billing API" are two; "billing" and "billing code" one, the
+    # newer said more fully; "billing" and "billing too" one
+    one, other = _owned_words(was), _owned_words(told)
+    return bool(one - other) and bool(other - one)
 
 
 # a rule kept to days that come round: "on Fridays", "on weekends"
