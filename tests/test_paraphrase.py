@@ -208,3 +208,15 @@ def test_the_same_thing_owned_said_with_when_or_how_much_is_no_second_file(
     _say(root, 2, then)
     _dream(root, 2)
     assert list(_topics(root)) == ["project_priya-owns-billing.md"], _topics(root)
+
+
+@pytest.mark.parametrize("then", ["Correction: Priya owns payments.",
+                                  "Priya owns payments now."])
+def test_an_owner_put_right_replaces_what_was_said(tmp_path: Path, then: str) -> None:
+    root = project_dirs(tmp_path / "v", _GATES)
+    _say(root, 1, "Priya owns billing.")
+    _dream(root, 1)
+    _say(root, 2, then)
+    _dream(root, 2)
+    (body,) = _topics(root).values()
+    assert "\nPriya owns payments" in body and "previously billing" in body, body

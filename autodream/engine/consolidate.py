@@ -748,7 +748,9 @@ class Consolidator:
                       or decision_taken_back(self.live(), cand) or best_match(
                           self.live(), cand, self.options.match_similarity))
             if target is not None and (_ports_of_two_things(target.lead, cand.text)
-                                       or owns_another_thing(target.lead, cand.text)
+                                       or owns_another_thing(
+                                           target.lead, cand.text,
+                                           cand.kind == "correction" or cand.put_right)
                                        or ban_on_other_days(target.lead, cand.text)):
                 # "The metrics dashboard is exposed on port 9100" is not "The admin dashboard
                 # runs on port 9000" however alike: it was put in its place as the newer wording

@@ -14,6 +14,7 @@ from autodream.engine.entries import Entry
 from autodream.engine.model import Candidate
 from autodream.engine.plans import LIST_MARK
 from autodream.engine.text import tokens
+from autodream.engine.versions import NOW_WORD
 
 # a term of a choice: a word, with a version after it ("pnpm 9", "Python 3.12")
 _TERM = r"[A-Za-z][\w.+#-]*(?:\s+\d[\w.]*)?"
@@ -115,10 +116,14 @@ def says_no_more(entry_text: str, cand_text: str) -> bool:
     return False
 
 
-def owns_another_thing(lead: str, said: str) -> bool:
+def owns_another_thing(lead: str, said: str, put_right: bool) -> bool:
     """``lead`` and ``said`` each tell what one person owns, the same person, and two things:
     "Priya owns payments" is one more thing of hers beside "Priya owns billing", not its
-    update (a handover, "Marta owns billing", names another person and is one)."""
+    update (a handover, "Marta owns billing", names another person and is one). Not when
+    ``said`` puts ``lead`` right (``put_right``: "Correction: Priya owns payments") or says
+    what holds now ("Priya owns payments now"): that is the one memory's update."""
+    if put_right or NOW_WORD.search(said):
+        return False
     owns, owned = owner_of(lead), owner_of(said)
     was, told = _owner_said(lead), _owner_said(said)
     if owns is None or owned is None or owns[0] != owned[0] or was is None or told is None:
