@@ -222,3 +222,13 @@ def test_an_owner_put_right_replaces_what_was_said(tmp_path: Path, then: str) ->
     _dream(root, 2)
     (body,) = _topics(root).values()
     assert "\nPriya owns payments" in body and "previously billing" in body, body
+
+
+def test_a_ban_on_days_that_says_more_is_the_rule_updated(tmp_path: Path) -> None:
+    root = project_dirs(tmp_path / "v", _GATES)
+    _say(root, 1, "Never deploy the API manually.")
+    _dream(root, 1)
+    _say(root, 2, "Never deploy the API on Fridays; manual deploys are fine now.")
+    _dream(root, 2)
+    (body,) = _topics(root).values()
+    assert "\nNever deploy the API on Fridays; manual deploys are fine now.\n" in body, body

@@ -13,7 +13,7 @@ from autodream.engine.bans import BAN_OPENER
 from autodream.engine.entries import Entry
 from autodream.engine.model import Candidate
 from autodream.engine.plans import LIST_MARK
-from autodream.engine.text import tokens
+from autodream.engine.text import WEEKDAY_NAME, tokens
 from autodream.engine.versions import NOW_WORD
 
 # a term of a choice: a word, with a version after it ("pnpm 9", "Python 3.12")
@@ -136,7 +136,10 @@ def owns_another_thing(lead: str, said: str, put_right: bool) -> bool:
 
 
 # a rule kept to days that come round: "on Fridays", "on weekends"
-_ON_DAYS = rx.compile(r"\bon\s+(?:(?:mon|tues|wednes|thurs|fri|satur|sun)days|weekends)\b", re.I)
+_ON_DAYS = rx.compile(rf"\bon\s+(?:{WEEKDAY_NAME}s|weekends)\b", re.I)
+# ... the ban's last words ("Never push to main on Fridays."): a clause after them
+# ("...; manual deploys are fine now", "..., but hotfixes can go") says more than a ban
+_ENDS_ON_DAYS = rx.compile(rf"\bon\s+(?:{WEEKDAY_NAME}s|weekends)\s*[.!]?$", re.I)
 
 
 def ban_on_other_days(lead: str, said: str) -> bool:
@@ -144,10 +147,11 @@ def ban_on_other_days(lead: str, said: str) -> bool:
     something ``said`` does not name: "Never push to main on Fridays" is another rule than
     "Never force-push to main" (the one forbids all pushes on a Friday, the other force-pushes
     every day), not its newer wording. ("Never push to main" is kept beside the Friday rule
-    in its file, as before: all its words are in it.)"""
+    in its file, as before: all its words are in it.) Only the bare ban on days: a sentence
+    saying more after it ("...; manual deploys are fine now") goes the way it went before."""
     if not BAN_OPENER.match(said) or not BAN_OPENER.match(lead):
         return False
-    if _ON_DAYS.search(said) is None or _ON_DAYS.search(lead) is not None:
+    if _ENDS_ON_DAYS.search(said) is None or _ON_DAYS.search(lead) is not None:
         return False
     return bool(tokens(lead) - tokens(said))
 
