@@ -3,12 +3,13 @@ words but not the same choice, owner or reach stay two."""
 
 from __future__ import annotations
 
+import time
 from datetime import datetime, timezone
 from pathlib import Path
 
 import pytest
 
-from autodream.engine.paraphrase import says_no_more
+from autodream.engine.paraphrase import choice_of, owner_of, says_no_more
 from tests.factories import TranscriptBuilder, project_dirs, run_cli
 
 _GATES = 'backend = "local"\nmin_hours = 1\nmin_sessions = 1\nscan_interval_minutes = 1\n'
@@ -232,3 +233,14 @@ def test_a_ban_on_days_that_says_more_is_the_rule_updated(tmp_path: Path) -> Non
     _dream(root, 2)
     (body,) = _topics(root).values()
     assert "\nNever deploy the API on Fridays; manual deploys are fine now.\n" in body, body
+
+
+@pytest.mark.parametrize("hostile", ["Use tabs" + " " * 20_000 + "x",
+                                     "Use tabs, not x" + " " * 20_000 + "y",
+                                     "I prefer tabs" + " " * 20_000 + "x",
+                                     "Priya owns a b c" + " " * 20_000 + "d"])
+def test_a_long_run_of_spaces_is_read_at_once(hostile: str) -> None:
+    # (a minute on the 20,000 spaces of the first, when a run was split between two "\s*")
+    started = time.perf_counter()
+    assert choice_of(hostile) is None and owner_of(hostile) is None
+    assert time.perf_counter() - started < 1.0

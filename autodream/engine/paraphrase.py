@@ -21,13 +21,17 @@ _TERM = r"[A-Za-z][\w.+#-]*(?:\s+\d[\w.]*)?"
 _TERMS = rf"{_TERM}(?:\s*(?:,|\bor\b|\bnor\b|\band\b)\s*{_TERM})*"
 # "I prefer tabs over spaces", "The user prefers tabs to spaces"
 _PREFER = rx.compile(
+    # ("mid" is empty, there only so choice_of reads both patterns alike: _USE_NOT's holds the
+    # words between the terms, "for indentation"; here none come between them)
     rf"^(?:(?:I|we|the\s+user)\s+(?:really\s+|strongly\s+)?prefers?)\s+(?P<yes>{_TERM})\s+"
     rf"(?P<mid>)(?:over|to|rather\s+than|instead\s+of)\s+(?P<no>{_TERMS})\s*[.!]?$", re.I)
 # "Use tabs for indentation, not spaces", "Always use pnpm, never npm", "Indent with tabs
 # please, never spaces"
 _USE_NOT = rx.compile(
     rf"^(?:please\s+)?(?:always\s+)?(?:use|indent\s+with|stick\s+(?:with|to)|go\s+with)\s+"
-    rf"(?:the\s+)?(?P<yes>{_TERM})(?P<mid>(?:\s+[a-z]+){{0,3}}?)\s*,?\s*(?:but\s+|and\s+)?"
+    # (one run of spaces before the comma: "\s*,?\s*" split a long run between its two halves
+    # every way, and took a minute on 20,000 spaces)
+    rf"(?:the\s+)?(?P<yes>{_TERM})(?P<mid>(?:\s+[a-z]+){{0,3}}?)\s*(?:,\s*)?(?:but\s+|and\s+)?"
     rf"(?:not|never)\s+"
     rf"(?P<no>{_TERMS})\s*[.!]?$", re.I)
 # words of the choice's frame, said of any choice
