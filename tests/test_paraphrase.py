@@ -170,6 +170,15 @@ def test_a_second_thing_one_person_owns_is_a_memory_beside_the_first(
     assert "Updated on" not in bodies and "Changed from" not in bodies, bodies
 
 
+def test_what_code_owns_is_no_person_s_second_thing(tmp_path: Path) -> None:
+    root = project_dirs(tmp_path / "v", _GATES)
+    _say(root, 1, "It owns the connection pool.")
+    _dream(root, 1)
+    _say(root, 2, "It owns the socket.")
+    _dream(root, 2)
+    assert len(_topics(root)) == 1, _topics(root)
+
+
 def test_a_thing_handed_to_another_person_is_still_its_one_memory(tmp_path: Path) -> None:
     root = project_dirs(tmp_path / "v", _GATES)
     _say(root, 1, "Priya owns billing.")

@@ -65,7 +65,9 @@ def choice_of(text: str) -> tuple[frozenset[str], frozenset[str], frozenset[str]
 
 # "Priya owns billing", "Priya is the owner of the billing service", "Billing is owned by Priya";
 # a clause after it only asks to consult them ("; ask her before touching it", ", so loop her in")
-_OWNER = r"(?-i:[A-Z][a-z]+)"
+# (a person or team named, not a pronoun: "It owns the connection pool" is code that holds a
+# thing, and "It owns the socket" is not a second thing of one person's)
+_OWNER = r"(?!(?:it|this|that|he|she|they|which|who)\b)(?-i:[A-Z][a-z]+)"
 _THING = r"(?:the\s+|our\s+)?(?P<what>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2})"
 _OWNS = rx.compile(rf"^(?P<who>{_OWNER})\s+(?:owns|is\s+the\s+owner\s+of)\s+{_THING}"
                    r"\s*(?P<rest>[;,.!].*)?$", re.I)
