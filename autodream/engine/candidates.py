@@ -149,11 +149,6 @@ _ACK_ALONE = rx.compile(
     r"(?:good|great|nice)\s+(?:job|work|catch)|love\s+it|wow|oh|ah|alright|fine)\b[\s,.!—–-]*)+$",
     re.I)
 _SORRY_LEAD = rx.compile(r"^\s*(?:sorry|oops|whoops|wait)\s*,\s*", re.I)
-# a sentence that owns up to a mistake ("That was wrong.", "Sorry, I was wrong:"), what is right
-# after it or in the next sentence: that puts right what was said before, as "Correction:" does
-_OWN_MISTAKE = rx.compile(
-    r"^(?:(?:sorry|oops|whoops)[,.!]?\s*)?(?:that\s+was\s+(?:wrong|incorrect)|"
-    r"i\s+was\s+wrong|i\s+got\s+that\s+wrong)(?:\s*[.!]?$|\s*[:;—–]\s*(?P<rest>\S.*)$)", re.I)
 # ... or by the team, of what it does or will do ("We're moving staging to eu-west-2.")
 _WE_STATEMENT = rx.compile(
     r"^we(?:['’]re|\s+are|['’]ll|\s+will|\s+are\s+going\s+to|['’]re\s+going\s+to)\s+"
@@ -1201,18 +1196,6 @@ class Gatherer:
         found = _detect(sentence)
         if found is None and "lso" in sentence:
             found = _also_rule(sentence)
-        owned_up = _OWN_MISTAKE.match(sentence) if found is None or (
-            found.kind != "correction") else None
-        took_next = False
-        if owned_up is not None and (right := reply_rest(owned_up["rest"] or following)) and (
-                said := _detect(right)) is not None and said.text and said.kind in (
-                "fact", "plan", "resource", "decision"):
-            # "That was wrong. Priya owns payments.", "Sorry, I was wrong: Priya owns payments":
-            # what is right is put right, as after "Correction:" (read alone, "Priya owns
-            # payments" was one more memory beside the "Priya owns billing" it put right;
-            # alone, "Sorry, I was wrong." is still nothing)
-            found = replace(said, explicitness=max(said.explicitness, 0.85), put_right=True)
-            sentence, took_next = right, not owned_up["rest"]
         if found is not None and found.kind == "plan" and (
                 was := day_moved_from(sentence)) is not None:
             found = replace(found, moved_from=was)
@@ -1226,7 +1209,7 @@ class Gatherer:
             # "Also, always test migrations against pg15": the lead-in read as filler took
             # what says the version is one more ("too" says it as the rule is kept)
             found = replace(found, text=f"{found.text.rstrip(' .!')} too.")
-        consumed = took_next
+        consumed = False
         if found is not None and found.kind == "correction" and len(found.text.split()) < 3:
             if not following:
                 # ("No, that's wrong." ending the message: what is right is not said)
