@@ -50,9 +50,9 @@ def test_a_preference_said_three_ways_is_one_memory_of_its_first_day(tmp_path: P
 def test_an_owner_said_again_in_other_words_is_no_update(tmp_path: Path) -> None:
     root = project_dirs(tmp_path / "v", _GATES)
     said = ("Priya owns the billing service; ask her before touching it.",
-            "Priya owns billing.",
-            "Billing is owned by Priya, so please ask her before touching it.",
-            "Priya is the owner of the billing service; ask her.")
+            "Priya owns the billing service; check with her before changes.",
+            "Priya owns billing; please ask her first before you change it.",
+            "Priya is the owner of the billing service, so loop her in.")
     for day, text in enumerate(said, 1):
         _say(root, day, text)
         _dream(root, day)
@@ -127,6 +127,12 @@ _APART = [
     ("Sam owns the deploy scripts.", "Sam owns the deploy docs."),
     ("Priya owns billing; ping her on Slack.",
      "Priya owns billing; ask her by email, not on Slack."),
+    ("Priya owns billing; ask her by email, not on Slack.",
+     "Priya owns billing; ping her on Slack."),
+    ("Priya owns billing; ask her by email, not on Slack.",
+     "Priya owns billing; ask her on Slack, not by email."),
+    ("Priya owns billing.", "Priya owns billing; consult her first."),
+    ("Priya owns billing; ask her first.", "Priya owns billing; ask her before deploying."),
     ("Use tabs for indentation, not spaces.", "Use tabs for alignment, not spaces."),
 ]
 
@@ -144,6 +150,11 @@ _SAME = [
     ("Priya owns billing.", "Priya is the owner of the billing service."),
     ("Priya owns the billing service; ask her before touching it.",
      "Priya is the owner of the billing service, so ask her before touching it."),
+    ("Priya owns billing; ping her on Slack.", "Priya owns billing; talk to her on Slack."),
+    ("Priya owns billing; ask her by email, not on Slack.",
+     "Priya owns billing; ask her by email."),
+    ("Priya owns billing; loop her in.", "Priya owns billing; consult her first."),
+    ("Priya owns billing; ask her before touching it.", "Billing is owned by Priya."),
 ]
 
 

@@ -74,8 +74,17 @@ _OWNS = rx.compile(rf"^(?P<who>{_OWNER})\s+(?:owns|is\s+the\s+owner\s+of)\s+{_TH
 _OWNED = rx.compile(rf"^{_THING}\s+is\s+owned\s+by\s+(?P<who>{_OWNER})\s*(?P<rest>[;,.!].*)?$",
                     re.I)
 _CONSULT = rx.compile(
-    r"^[;,.!]?\s*(?:so\s+|and\s+)?(?:please\s+)?(?:ask|check\s+with|loop|talk\s+to|ping)\s+"
-    r"(?:her|him|them)\b[^;.!]{0,60}[.!]?$", re.I)
+    r"^[;,.!]?\s*(?:so\s+|and\s+)?(?:please\s+)?(?:ask|check\s+with|loop|talk\s+to|ping|consult)"
+    r"\s+(?:her|him|them)\b[^;.!]{0,60}[.!]?$", re.I)
+# the ways to say "consult them", one meaning ("ask her", "check with her", "loop her in"), and the
+# when that any consulting of an owner means ("first", "before touching it", "before changes"):
+# what is left (the channel, another time) is what one clause says that another may not
+_CONSULT_VERB = rx.compile(
+    r"\b(?:ask|check\s+with|loop|talk\s+to|ping|consult)\s+(?:her|him|them)\b(?:\s+in\b)?", re.I)
+_BEFORE_CHANGE = rx.compile(
+    r"\b(?:first|before\s+(?:you\s+)?(?:touching|touch|changing|change|changes|making\s+changes)"
+    r"(?:\s+(?:it|them))?)\b", re.I)
+_CONSULT_NOT = rx.compile(r"\b(?:not|never)\b")
 # the kind of thing owned, no part of which one ("billing service" is "billing")
 _OWNED_HEAD = frozenset({"service"})
 # words that only join the consult clause on ("so loop her in", "please ask her"): how it is
@@ -104,8 +113,13 @@ def owner_of(text: str) -> tuple[str, frozenset[str], frozenset[str]] | None:
     if rest.strip(".! ") and not _CONSULT.match(rest):
         return None
     # (its words, not only that it is there: "ask her by email, not on Slack" is not "ping her
-    # on Slack" said again but its newer word)
-    consult = frozenset(re.findall(r"[a-z][\w'-]*", rest.lower())) - _CONSULT_FRAME
+    # on Slack" said again but its newer word; "ask" stands for any way to consult, so a clause
+    # said where none was is still said more; what follows "not" is marked "!", refused, so
+    # "ask her on Slack, not by email" does not say "ask her by email, not on Slack" again)
+    meant = _BEFORE_CHANGE.sub(" ", _CONSULT_VERB.sub(" ask ", rest)).lower()
+    said, *refused = _CONSULT_NOT.split(meant, maxsplit=1)
+    consult = (frozenset(re.findall(r"[a-z][\w'-]*", said)) - _CONSULT_FRAME) | frozenset(
+        f"!{word}" for word in re.findall(r"[a-z][\w'-]*", " ".join(refused)))
     what = _owned_words(m) - _OWNED_HEAD
     return (m["who"].lower(), what, consult) if what else None
 
