@@ -4,9 +4,10 @@ tense, its dates made absolute."""
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from datetime import date
 from functools import lru_cache
+from typing import Literal
 
 from autodream import rx
 from autodream.engine.dates import (
@@ -450,32 +451,38 @@ def _standing_imperative(sentence: str) -> bool:
 def own_words(text: str) -> tuple[str, list[str]]:
     """The lines a person wrote in their own voice, and the quoted or pasted blocks left out.
 
-    A ``>`` line is a quote. A line that opens with a speaker ("assistant:", "system:") or a
-    log stamp starts a paste that runs to the next blank line: a pasted chat or CI log can
-    carry planted instructions that must not read as the person's rules.
+    A ``>`` line is a quote. A line that opens with a speaker ("assistant:", "system:") starts
+    a paste that runs to the next blank line: a pasted chat can carry planted instructions that
+    must not read as the person's rules. A log stamp starts one too, that runs as far as lines
+    shaped like a log's (``_LOG_TAIL``) when the person said something of their own before it
+    ("Here is the log:"): the request they type right under it is theirs.
     """
     kept: list[str] = []
     quoted: list[str] = []
-    in_paste = previous_quoted = False
+    block: _Block = None
+    previous_quoted = said_own = False
     lines = strip_code(text).splitlines()
     # A table has rows: a line with column gaps beside another, or a header in capitals
     # ("NAME   READY   STATUS"); one line with wide gaps alone is the person's own spacing
     # ("We deploy api    to prod on Tuesdays    and worker on Thursdays.")
     gapped = [("  " in line.strip() and len(_COLUMN_GAP.findall(line.strip())) >= 2)
               for line in lines] if "  " in text else [False] * len(lines)
+    stamped_below = _stamped_below(lines)
     for i, line in enumerate(lines):
         if not line.strip():
-            in_paste = previous_quoted = False
+            block, previous_quoted = None, False
             kept.append(line)
             continue
-        starts_paste = bool(_ROLE_LINE.match(line) or _LOG_LINE.match(line))
+        block = _block_goes_on(block, line, not said_own or stamped_below[i])
+        if block is None:
+            block = _block_starts(line)
         # A pasted table ("kubectl get pods" under "here's what I see:") runs only as far as
         # its rows: the person's own words go on right under it, with no blank line between.
         table = gapped[i] and ((i > 0 and gapped[i - 1]) or (i + 1 < len(lines) and gapped[
             i + 1]) or line.upper() == line)
-        if not (in_paste or starts_paste or table or _QUOTE_LINE.match(line) or (
-                "=" in line and _ENV_LINE.match(line))):
+        if not (block or table or _QUOTE_LINE.match(line)):
             previous_quoted = False
+            said_own = True
             kept.append(line)
             continue
         flat = " ".join(line.split())
@@ -484,9 +491,53 @@ def own_words(text: str) -> tuple[str, list[str]]:
             quoted[-1] = f"{quoted[-1]} {flat}"
         else:
             quoted.append(flat)
-        in_paste = in_paste or starts_paste
         previous_quoted = True
     return "\n".join(kept), quoted
+
+
+# What a line is part of: a pasted chat ("assistant: ..."), log or config file, or none
+_Block = Literal["chat", "log", "config"] | None
+# A line a pasted log goes on with after its stamped lines: a stack frame or any indented line
+# ("  File \"w.py\", line 3", "\tat com.x.Run(Run.java:10)"), a traceback's head, an
+# exception's own line ("ValueError: ...", "java.io.IOException: ...", "Caused by: ..."), a
+# line of JSON, a shell prompt, a comment, or a line with no letters ("-----", "^^^^")
+_LOG_TAIL = rx.compile(
+    r"^(?:\s|[{}\[\]\"#]|\$ |//|\.\.\.|Traceback\b|Caused by:|at \S+\(|goroutine \d|panic:|"
+    r"[\w.$]*[a-z.](?:Error|Exception)\b|[^A-Za-z]*$)")
+
+
+def _stamped_below(lines: Sequence[str]) -> list[bool]:
+    """For each line, whether a log-stamped line comes after it before the next blank line: a
+    line between two stamped lines is the log's own ("2026-... ERROR job failed:", "Never
+    retry the upstream.", "2026-... INFO exiting"), however much it reads like a sentence."""
+    below = [False] * len(lines)
+    seen = False
+    for i in range(len(lines) - 1, -1, -1):
+        below[i] = seen
+        line = lines[i]
+        seen = False if not line.strip() else seen or bool(_LOG_LINE.match(line))
+    return below
+
+
+def _block_starts(line: str) -> _Block:
+    """The pasted block ``line`` opens, if any."""
+    if _ROLE_LINE.match(line):
+        return "chat"
+    if _LOG_LINE.match(line):
+        return "log"
+    return "config" if "=" in line and _ENV_LINE.match(line) else None
+
+
+def _block_goes_on(block: _Block, line: str, log_goes_on: bool) -> _Block:
+    """The block ``line`` is part of, given the one the line before it was part of. A chat
+    runs to the next blank line. A log runs over lines shaped like a log's, and over any line
+    when ``log_goes_on``: nothing of the person's own came before it in the message (the whole
+    message is a paste), or a stamped line comes further down (the line is the log's own)."""
+    if block == "chat":
+        return block
+    if block == "log":
+        return block if log_goes_on or _LOG_LINE.match(line) or _LOG_TAIL.match(line) else None
+    return None
 
 
 # "It" opening a sentence, with its verb: "It's deployed to GKE", "It runs on Lambda".
