@@ -624,6 +624,36 @@ def test_a_message_that_opens_with_a_log_is_a_paste_to_its_blank_line() -> None:
     assert [c.text for c in g.candidates] == ["Always page the on-call first."]
 
 
+# (from a user audit's near-misses) a comment in a pasted config file and the lines of a pasted
+# diff read as the person's rules: "PORT=3000" then "# never edit this" made a prohibition, and
+# so did "-# never edit this" in a diff; the request under either is still the person's
+@pytest.mark.parametrize("said", [
+    f"Here's the config:\nPORT=3000\n# never edit this\n{_BACKOFF}",
+    f"Here's the config:\n# never edit this, always keep it in sync\nPORT=3000\n"
+    f"// set by CI, always\nHOST=localhost\n{_BACKOFF}",
+    f"Here's the diff:\ndiff --git a/worker.py b/worker.py\nindex 3b1..9c2 100644\n--- a/worker.py"
+    f"\n+++ b/worker.py\n@@ -1,3 +1,3 @@\n-# never edit this\n+# always retry twice\n context\n"
+    f"{_BACKOFF}",
+    f"--- a/worker.py\n+++ b/worker.py\n@@ -1 +1 @@\n-Never retry.\n+Always retry.\n{_BACKOFF}",
+])
+def test_a_pasted_config_comment_or_diff_is_not_the_persons_rule(said: str) -> None:
+    g = gather(human(said))
+    assert [c.text for c in g.candidates] == [
+        "Always use exponential backoff for the worker from now on."]
+    assert any(d.reason == "quoted text, not the person's words" for d in g.decisions)
+
+
+@pytest.mark.parametrize("said", [
+    # comments with no config line beside them are the person's own
+    "Rules:\n# Always use pnpm for installs.\n# Never push directly to main.",
+    # a bullet list is no diff
+    "Two rules:\n- Always use pnpm for installs.\n- Never push directly to main.",
+])
+def test_comment_and_bullet_lines_of_the_persons_own_still_count(said: str) -> None:
+    texts = [c.text for c in gather(human(said)).candidates]
+    assert len(texts) == 2 and "pnpm" in texts[0] and "main" in texts[1]
+
+
 @pytest.mark.parametrize(
     "text",
     [

@@ -475,7 +475,7 @@ def own_words(text: str) -> tuple[str, list[str]]:
             continue
         block = _block_goes_on(block, line, not said_own or stamped_below[i])
         if block is None:
-            block = _block_starts(line)
+            block = _block_starts(line, lines[i + 1] if i + 1 < len(lines) else "")
         # A pasted table ("kubectl get pods" under "here's what I see:") runs only as far as
         # its rows: the person's own words go on right under it, with no blank line between.
         table = gapped[i] and ((i > 0 and gapped[i - 1]) or (i + 1 < len(lines) and gapped[
@@ -495,8 +495,8 @@ def own_words(text: str) -> tuple[str, list[str]]:
     return "\n".join(kept), quoted
 
 
-# What a line is part of: a pasted chat ("assistant: ..."), log or config file, or none
-_Block = Literal["chat", "log", "config"] | None
+# What a line is part of: a pasted chat ("assistant: ..."), log, config file or diff, or none
+_Block = Literal["chat", "log", "config", "diff"] | None
 # A line a pasted log goes on with after its stamped lines: a stack frame or any indented line
 # ("  File \"w.py\", line 3", "\tat com.x.Run(Run.java:10)"), a traceback's head, an
 # exception's own line ("ValueError: ...", "java.io.IOException: ...", "Caused by: ..."), a
@@ -504,6 +504,11 @@ _Block = Literal["chat", "log", "config"] | None
 _LOG_TAIL = rx.compile(
     r"^(?:\s|[{}\[\]\"#]|\$ |//|\.\.\.|Traceback\b|Caused by:|at \S+\(|goroutine \d|panic:|"
     r"[\w.$]*[a-z.](?:Error|Exception)\b|[^A-Za-z]*$)")
+# A comment in a pasted config file ("# never edit this", "// set by CI", "; legacy")
+_CONFIG_COMMENT = rx.compile(r"^\s*(?:#|//|;)")
+# The head of a pasted diff, and the lines a diff goes on with (changed, context, hunk heads)
+_DIFF_HEAD = rx.compile(r"^(?:diff --git |--- a/|\+\+\+ b/|@@ -\d)")
+_DIFF_LINE = rx.compile(r"^(?:[-+ @\\]|diff |index )")
 
 
 def _stamped_below(lines: Sequence[str]) -> list[bool]:
@@ -519,24 +524,34 @@ def _stamped_below(lines: Sequence[str]) -> list[bool]:
     return below
 
 
-def _block_starts(line: str) -> _Block:
+def _block_starts(line: str, following: str) -> _Block:
     """The pasted block ``line`` opens, if any."""
     if _ROLE_LINE.match(line):
         return "chat"
     if _LOG_LINE.match(line):
         return "log"
-    return "config" if "=" in line and _ENV_LINE.match(line) else None
+    if ("=" in line and _ENV_LINE.match(line)) or (
+            _CONFIG_COMMENT.match(line) and "=" in following and _ENV_LINE.match(following)):
+        return "config"
+    return "diff" if _DIFF_HEAD.match(line) else None
 
 
 def _block_goes_on(block: _Block, line: str, log_goes_on: bool) -> _Block:
     """The block ``line`` is part of, given the one the line before it was part of. A chat
     runs to the next blank line. A log runs over lines shaped like a log's, and over any line
     when ``log_goes_on``: nothing of the person's own came before it in the message (the whole
-    message is a paste), or a stamped line comes further down (the line is the log's own)."""
+    message is a paste), or a stamped line comes further down (the line is the log's own). A
+    config file runs over its settings and comments ("# never edit this" is the file's), a diff
+    over its changed, context and hunk lines."""
     if block == "chat":
         return block
     if block == "log":
         return block if log_goes_on or _LOG_LINE.match(line) or _LOG_TAIL.match(line) else None
+    if block == "config":
+        return block if _CONFIG_COMMENT.match(line) or (
+            "=" in line and _ENV_LINE.match(line)) else None
+    if block == "diff":
+        return block if _DIFF_LINE.match(line) else None
     return None
 
 
