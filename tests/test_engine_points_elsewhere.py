@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from autodream.engine import plan_dream
-from autodream.engine.candidates import NOT_SAID_HERE
+from autodream.engine.candidates import NOT_SAID_HERE, REFERS_BACK
 from tests.engine_helpers import NOW, gather, human
 
 
@@ -86,3 +86,44 @@ def test_what_it_is_said_before_in_the_message_is_not_put_down_to_elsewhere() ->
     assert g.candidates == []
     assert NOT_SAID_HERE not in [d.reason for d in g.decisions]
     assert any("points back at" in d.reason for d in g.decisions)
+
+
+# (from a user audit) a rule about "it" with nothing more than when it holds became a memory
+# titled 'Anyway, never run it on weekends': "it" was the import job, said a page before
+_IMPORT_JOB = ("Remember: the import job must always run with --batch-size 500. "
+               + "Context line about the import pipeline and its many stages. " * 400
+               + "Anyway, never run it on weekends.")
+
+
+@pytest.mark.parametrize(("said", "kept"), [
+    (_IMPORT_JOB, ["The import job must always run with --batch-size 500."]),
+    ("Never run it on weekends.", []),
+    ("Thanks! Always restart them at night.", []),
+    ("I'm heading off now. Never run it on weekends.", ["The user is heading off now."]),
+    ("Please never deploy it on a Friday afternoon.", []),
+    ("The worker is slow. Anyway, never restart it during business hours.", []),
+    # (a memory 'Always remember that' was written of a pasted block)
+    ("Here's what I pasted:\n```\nnpm config set registry https://npm.acme.io\n```\n"
+     "Always remember that.", []),
+])
+def test_a_rule_about_it_at_a_time_alone_is_not_saved(said: str, kept: list[str]) -> None:
+    g = gather(human(said))
+    assert [c.text for c in g.candidates] == kept
+    (dropped,) = [d for d in g.decisions if d.reason == REFERS_BACK]
+    assert dropped.subject.endswith(said[-20:])
+
+
+@pytest.mark.parametrize(("said", "kept"), [
+    # the sentence before names what "it" is: kept as before
+    ("The import job is slow. Never run it on weekends.", "Never run it on weekends."),
+    ("Deploy the worker with helm. Don't run it on Fridays.", "Don't run it on Fridays."),
+    # more said than when: where, or what
+    ("Never run it on the main branch.", "Never run it on the main branch."),
+    ("Anyway, never run the import job on weekends.",
+     "Anyway, never run the import job on weekends."),
+    ("Never push to main on Fridays.", "Never push to main on Fridays."),
+])
+def test_a_rule_about_it_with_its_subject_said_is_kept(said: str, kept: str) -> None:
+    g = gather(human(said))
+    assert kept in [c.text for c in g.candidates]
+    assert REFERS_BACK not in [d.reason for d in g.decisions]
