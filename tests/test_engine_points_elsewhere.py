@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from autodream.engine import plan_dream
-from autodream.engine.candidates import NOT_SAID_HERE, REFERS_BACK
+from autodream.engine.candidates import NOT_SAID_HERE, POINTS_BACK
 from tests.engine_helpers import NOW, gather, human
 
 
@@ -97,33 +97,39 @@ _IMPORT_JOB = ("Remember: the import job must always run with --batch-size 500. 
 
 @pytest.mark.parametrize(("said", "kept"), [
     (_IMPORT_JOB, ["The import job must always run with --batch-size 500."]),
-    ("Never run it on weekends.", []),
-    ("Thanks! Always restart them at night.", []),
-    ("I'm heading off now. Never run it on weekends.", ["The user is heading off now."]),
-    ("Please never deploy it on a Friday afternoon.", []),
-    ("The worker is slow. Anyway, never restart it during business hours.", []),
-    # (a memory 'Always remember that' was written of a pasted block)
-    ("Here's what I pasted:\n```\nnpm config set registry https://npm.acme.io\n```\n"
-     "Always remember that.", []),
+    ("Anyhow, always restart them at night.", []),
+    ("The worker is slow. Anyways, never restart it during business hours.", []),
 ])
-def test_a_rule_about_it_at_a_time_alone_is_not_saved(said: str, kept: list[str]) -> None:
+def test_a_rule_about_it_back_from_an_aside_is_not_saved(said: str, kept: list[str]) -> None:
     g = gather(human(said))
     assert [c.text for c in g.candidates] == kept
-    (dropped,) = [d for d in g.decisions if d.reason == REFERS_BACK]
+    (dropped,) = [d for d in g.decisions if d.reason == POINTS_BACK]
     assert dropped.subject.endswith(said[-20:])
 
 
+# (review) a rule about "it" right after its subject was named, in the sentence, the list head or
+# the message before, is kept as it always was
 @pytest.mark.parametrize(("said", "kept"), [
-    # the sentence before names what "it" is: kept as before
     ("The import job is slow. Never run it on weekends.", "Never run it on weekends."),
     ("Deploy the worker with helm. Don't run it on Fridays.", "Don't run it on Fridays."),
+    ("Postgres runs on port 5433. Never restart it at night.", "Never restart it at night."),
+    ("Kafka is flaky. Don't restart it on Fridays.", "Don't restart it on Fridays."),
+    ("We have a staging server at 10.0.0.5. Never restart it during business hours.",
+     "Never restart it during business hours."),
+    ("Sentry alerts are noisy. Always ignore them on weekends.",
+     "Always ignore them on weekends."),
+    ("Rules for the importer:\n- Never run it on weekends.\n- Always restart it at night.",
+     "Always restart it at night."),
+    (["The deploy script lives in scripts/deploy.sh.", "Never run it on Fridays."],
+     "Never run it on Fridays."),
     # more said than when: where, or what
     ("Never run it on the main branch.", "Never run it on the main branch."),
     ("Anyway, never run the import job on weekends.",
      "Anyway, never run the import job on weekends."),
+    ("Anyway, never run it on the main branch.", "Anyway, never run it on the main branch."),
     ("Never push to main on Fridays.", "Never push to main on Fridays."),
 ])
-def test_a_rule_about_it_with_its_subject_said_is_kept(said: str, kept: str) -> None:
-    g = gather(human(said))
+def test_a_rule_about_it_with_its_subject_said_is_kept(said: str | list[str], kept: str) -> None:
+    g = gather(*[human(one) for one in ([said] if isinstance(said, str) else said)])
     assert kept in [c.text for c in g.candidates]
-    assert REFERS_BACK not in [d.reason for d in g.decisions]
+    assert POINTS_BACK not in [d.reason for d in g.decisions]

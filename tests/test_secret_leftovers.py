@@ -341,9 +341,6 @@ def test_no_pasted_secret_reaches_memory_or_claude(tmp_path: Path, api: list[Scr
     said = [f"Remember this for the project: {text}" for text, _ in SHAPES_3]
     said += [f"Here's what I pasted:\n```\n{text}\n```\nAlways remember that."
              for text, _ in SHAPES_3]
-    # ("Always remember that." alone says nothing, and makes no memory: a rule of the person's
-    # own has the dream write one, that no secret must reach)
-    said.append("Always use pnpm for installs in this project.")
     local, shown, root, sent = _dream_both_ways(tmp_path, api, said, "pasted|project|:|=|-")
 
     assert "Here's what I pasted" in sent  # the session was read

@@ -469,32 +469,28 @@ _DECIDED_AT_MEETING = rx.compile(
     r"(?P<who>we|they|i)\s+(?:(?:also|finally|all)\s+)?(?P<decided>(?:decided|agreed|chose|"
     r"settled\s+on)\b.+)$", _I)
 QUOTED = "quoted text, not the person's words"
-REFERS_BACK = ("refers back to something not said in the sentence (what 'it' or 'that' is was "
-               "said further back, or in a reply); not saved (say it in full to keep it)")
 # When a rule holds, and nothing more: "on weekends", "at night", "before Friday afternoons"
 _ONLY_WHEN = (r"(?:\s+(?:on|at|during|in|over|before|after|outside|past|until|till|every|each)"
               # (a word before the day is no article: one reading only, or long input backtracks)
               r"\s+(?:the\s+|a\s+)?(?:(?!(?:the|a)\s)[a-z]+\s+)?"
               r"(?:(?:mon|tues|wednes|thurs|fri|satur|sun)days?|weekends?|weekdays?|nights?|"
               r"evenings?|mornings?|afternoons?|holidays?|midnight|noon|lunch(?:time)?|"
-              r"(?:business|office|peak|work(?:ing)?)\s+hours))*")
-# A rule whose only object is a word pointing back, with no more than when it holds: "Anyway,
-# never run it on weekends.", "Always restart them at night." ("Never commit it to main" says
-# where; "Keep it short" how)
-_POINTER_RULE = rx.compile(
-    r"^(?:(?:anyway|anyhow|and|so|also|oh|but|please|in\s+any\s+case|at\s+any\s+rate|"
-    r"either\s+way|regardless)\b[\s,]*)*(?:(?:always|never|don['’]?t|do\s+not|just|only)\s+)+"
-    r"(?!(?:is|are|was|were|be|been|not|that|this|it|so|the)\b)[a-z]+\s+(?:it|that|this|them)"
-    rf"{_ONLY_WHEN}(?:\s+(?:again|any\s*more|either|ever|please))*\s*[.!]*$", re.I)
-# ... after "anyway": back from an aside, "it" is not what the sentence before was about
-_BACK_FROM_ASIDE = rx.compile(r"^(?:anyway|anyhow|in\s+any\s+case|at\s+any\s+rate|"
-                              r"either\s+way|regardless)\b", re.I)
-# A sentence naming a thing "it" in the next may stand for: "the worker", "our importer", a
-# `name` or a path
-_NAMES_A_THING = rx.compile(
-    r"\b(?:the|our|your|my|this|that|these|those)\s+(?!(?:same|other|one|way|thing|time|"
-    r"moment|help)\b)[a-z][\w-]*|`[^`]+`|\w/\w", re.I)
+              r"(?:business|office|peak|work(?:ing)?)\s+hours))+")
+_WHEN_AT_END = rx.compile(rf"{_ONLY_WHEN}(?=\s*[.!]*$)", _I)
+# Back from an aside ("Anyway, never run it on weekends."): "it" is not what the sentence before
+# was about, and what it is was said further back
+_BACK_FROM_ASIDE = rx.compile(r"^(?:anyway|anyhow|anyways)\b[\s,]*", _I)
 _CODEISH = rx.compile(r"^\s*(?:\$ |>>> |[{}\[\]<]|def |class |import |from \S+ import|at \S+\()")
+
+
+def _back_to_a_pointer(sentence: str) -> bool:
+    """``sentence``, back from an aside, is a rule about nothing but "it" and when ("Anyway,
+    never run it on weekends.")."""
+    aside = _BACK_FROM_ASIDE.match(sentence)
+    if aside is None or len(sentence) > MAX_CHARS:
+        return False
+    # (what is left is asked of only_a_pointer: "never run it.")
+    return only_a_pointer(_WHEN_AT_END.sub("", sentence[aside.end():], count=1))
 
 
 # (kind found, reason not to save, statement, why, consumed the following sentence)
@@ -830,8 +826,7 @@ class Gatherer:
                 continue
             following = parts[i + 1] if i + 1 < len(parts) else ""
             marks = len(self.candidates), len(self.decisions), self.stats.dropped
-            skip_next = self._sentence(sentence, following, message.session_id, when, opens,
-                                       before=parts[i - 1] if i else "")
+            skip_next = self._sentence(sentence, following, message.session_id, when, opens)
             if not following:
                 self._told_last[message.session_id] = _Told(
                     sentence, when, (marks[0], len(self.candidates)),
@@ -1144,11 +1139,10 @@ class Gatherer:
         return [sentence_case(f"{who} {verb} {said_when} {rest}")]
 
     def _sentence(self, sentence: str, following: str, session_id: str, when: datetime,
-                  opens: bool = False, *, before: str = "") -> bool:
+                  opens: bool = False) -> bool:
         """Consider one sentence; True when it also consumed the following one. ``opens``:
         nothing before it in its message says what an "it" or a "that" in it is ("Always do
-        that." sent alone, or after "Thanks!"). ``before``: the sentence before it in its
-        message."""
+        that." sent alone, or after "Thanks!")."""
         self.stats.sentences += 1
         if len(sentence) < MIN_CHARS or len(sentence) > MAX_CHARS or _CODEISH.match(sentence):
             return False
@@ -1189,11 +1183,10 @@ class Gatherer:
             # later session nothing ('Keep it', "the user's stated preference")
             reason = NOT_SAID_HERE
         if reason is None and found.kind in ("preference", "prohibition", "correction") and (
-                _POINTER_RULE.match(sentence) and (opens or _BACK_FROM_ASIDE.match(sentence) or (
-                    _NAMES_A_THING.search(before) is None))):
+                _back_to_a_pointer(sentence)):
             # "Remember: the import job must always run with --batch-size 500. ...(a page of
             # context)... Anyway, never run it on weekends.": alone in memory, "it" is nothing
-            reason = REFERS_BACK
+            reason = POINTS_BACK
         if reason is not None:
             self.stats.dropped += 1
             self.decisions.append(Decision("dropped", shorten(sentence, 120), reason,
