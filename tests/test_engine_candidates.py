@@ -682,6 +682,37 @@ def test_a_pasted_config_comment_or_diff_is_not_the_persons_rule(said: str) -> N
     assert any(d.reason == "quoted text, not the person's words" for d in g.decisions)
 
 
+# (review) a diff's hunk ran over every '-' and ' ' line under it: the person's bullets right
+# under the last hunk read as removed lines. A hunk runs as far as its head counts.
+@pytest.mark.parametrize("said", [
+    "Here's the diff:\n--- a/x.py\n+++ b/x.py\n@@ -1 +1 @@\n-a\n+b\n"
+    "- Always run the tests after applying a patch.\n- Never push the patch to main.",
+    "Here's the diff:\n@@ -1,2 +1,2 @@\n-a\n+b\n c\n"
+    "- Always run the tests after applying a patch.\n- Never push the patch to main.",
+    "Here's the diff:\n--- a/x.py\n+++ b/x.py\n@@ -1 +1 @@\n-a\n+b\n"
+    "  Always run the tests after applying a patch.\n  Never push the patch to main.",
+])
+def test_the_persons_lines_right_under_a_pasted_diff_are_theirs(said: str) -> None:
+    g = gather(human(said))
+    assert [c.text for c in g.candidates] == [
+        "Always run the tests after applying a patch.", "Never push the patch to main."]
+    assert any(d.reason == "quoted text, not the person's words" for d in g.decisions)
+
+
+@pytest.mark.parametrize("said", [
+    # a hunk's lines as its head counts them, '-' lines with a blank after the '-' included
+    "Here's the diff:\n--- a/NOTES.md\n+++ b/NOTES.md\n@@ -1,2 +1,1 @@\n- Always squash.\n"
+    "- Never rebase.\n+Keep it short.",
+    # a hunk head miscounted by hand: the added and removed lines past it are still the diff's
+    "Here's the diff:\n--- a/x.py\n+++ b/x.py\n@@ -1 +1 @@\n-Never retry.\n+Always retry.\n"
+    "+Always retry twice.\n-Never back off.",
+])
+def test_the_lines_of_a_pasted_diff_stay_out_of_the_persons_words(said: str) -> None:
+    g = gather(human(said))
+    assert [c.text for c in g.candidates] == []
+    assert own_words(said)[0].splitlines() == ["Here's the diff:"]
+
+
 @pytest.mark.parametrize("said", [
     # comments with no config line beside them are the person's own
     "Rules:\n# Always use pnpm for installs.\n# Never push directly to main.",

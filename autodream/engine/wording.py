@@ -467,7 +467,7 @@ def own_words(text: str) -> tuple[str, list[str]]:
     # ("We deploy api    to prod on Tuesdays    and worker on Thursdays.")
     gapped = [("  " in line.strip() and len(_COLUMN_GAP.findall(line.strip())) >= 2)
               for line in lines] if "  " in text else [False] * len(lines)
-    stamped_below = _stamped_below(lines)
+    stamped_below, in_diff = _stamped_below(lines), _diff_lines(lines)
     for i, line in enumerate(lines):
         if not line.strip():
             block, previous_quoted = None, False
@@ -475,7 +475,8 @@ def own_words(text: str) -> tuple[str, list[str]]:
             continue
         block = _block_goes_on(block, line, not said_own or stamped_below[i])
         if block is None:
-            block = _block_starts(line, lines[i + 1] if i + 1 < len(lines) else "")
+            block = "diff" if in_diff[i] else _block_starts(
+                line, lines[i + 1] if i + 1 < len(lines) else "")
         # A pasted table ("kubectl get pods" under "here's what I see:") runs only as far as
         # its rows: the person's own words go on right under it, with no blank line between.
         table = gapped[i] and ((i > 0 and gapped[i - 1]) or (i + 1 < len(lines) and gapped[
@@ -515,9 +516,16 @@ _SPEAKS_TO_AGENT = rx.compile(
     r"i(?:'d| would) like|you should)\b", _I)
 # A comment in a pasted config file ("# never edit this", "// set by CI", "; legacy")
 _CONFIG_COMMENT = rx.compile(r"^\s*(?:#|//|;)")
-# The head of a pasted diff, and the lines a diff goes on with (changed, context, hunk heads)
-_DIFF_HEAD = rx.compile(r"^(?:diff --git |--- a/|\+\+\+ b/|@@ -\d)")
-_DIFF_LINE = rx.compile(r"^(?:[-+ @\\]|diff |index )")
+# The head of a pasted diff, and the head lines it goes on with before its first hunk
+_DIFF_HEAD = rx.compile(r"^(?:diff --git |--- a/|\+\+\+ b/)")
+_DIFF_HEAD_GOES_ON = rx.compile(r"^(?:diff |index |--- |\+\+\+ |new file mode|deleted file mode|"
+                                r"old mode|new mode|similarity index|rename (?:from|to) )")
+# A hunk's head, with how many lines it has of the old file and of the new: "@@ -12,3 +12,4 @@"
+_HUNK_HEAD = rx.compile(r"^@@ -\d+(?:,(?P<old>\d{1,9}))? \+\d+(?:,(?P<new>\d{1,9}))? @@")
+# A line past its hunk's count that is still the diff's (a hunk head miscounted by hand): an
+# added line, a removed one with no blank after its '-' (the person's bullet, "- Always ...",
+# has one), "\ No newline at end of file"
+_DIFF_OVERRUN = rx.compile(r"^(?:\+|-(?! )|\\)")
 
 
 def _stamped_below(lines: Sequence[str]) -> list[bool]:
@@ -533,6 +541,39 @@ def _stamped_below(lines: Sequence[str]) -> list[bool]:
     return below
 
 
+def _diff_lines(lines: Sequence[str]) -> list[bool]:
+    """For each line, whether it is part of a pasted diff: its head lines ("diff --git",
+    "index", "--- a/", "+++ b/") and each hunk, as far as its head counts ("@@ -1,3 +1,4 @@":
+    3 lines of the old file, 4 of the new). The person's bullets right under the last hunk
+    ("- Always run the tests after applying a patch.") are theirs, not removed lines."""
+    in_diff = [False] * len(lines)
+    old = new = 0  # lines of the old and the new file the open hunk has still to show
+    going = False  # a diff is open: its head read, or a hunk counted out
+    for i, line in enumerate(lines):
+        hunk = _HUNK_HEAD.match(line)
+        if hunk is not None:
+            old, new = int(hunk["old"] or 1), int(hunk["new"] or 1)
+            in_diff[i] = going = True
+            continue
+        if not line.strip():
+            # (a blank line ends any paste: own_words reads on from there as the person's)
+            old = new = 0
+            going = False
+            continue
+        mark = line[0]
+        if (mark == " " and old and new) or (mark == "-" and old) or (mark == "+" and new) or (
+                mark == "\\" and (old or new)):
+            old -= mark in (" ", "-")
+            new -= mark in (" ", "+")
+            in_diff[i] = True
+            continue
+        old = new = 0
+        going = bool(_DIFF_HEAD.match(line) or (going and (
+            _DIFF_HEAD_GOES_ON.match(line) or _DIFF_OVERRUN.match(line))))
+        in_diff[i] = going
+    return in_diff
+
+
 def _block_starts(line: str, following: str) -> _Block:
     """The pasted block ``line`` opens, if any."""
     if _ROLE_LINE.match(line):
@@ -542,7 +583,7 @@ def _block_starts(line: str, following: str) -> _Block:
     if ("=" in line and _ENV_LINE.match(line)) or (
             _CONFIG_COMMENT.match(line) and "=" in following and _ENV_LINE.match(following)):
         return "config"
-    return "diff" if _DIFF_HEAD.match(line) else None
+    return None
 
 
 def _block_goes_on(block: _Block, line: str, log_goes_on: bool) -> _Block:
@@ -552,8 +593,8 @@ def _block_goes_on(block: _Block, line: str, log_goes_on: bool) -> _Block:
     comes further down (the line is the log's own); else to the first line that speaks to the
     agent ("please", "from now on", "can you", ...) and opens with no label ("Hint:"): a log can
     print a line that reads like a rule, and a planted one must not become the person's. A
-    config file runs over its settings and comments ("# never edit this" is the file's), a diff
-    over its changed, context and hunk lines."""
+    config file runs over its settings and comments ("# never edit this" is the file's). (A
+    diff's lines are told by ``_diff_lines``.)"""
     if block == "chat":
         return block
     if block == "log":
@@ -562,8 +603,6 @@ def _block_goes_on(block: _Block, line: str, log_goes_on: bool) -> _Block:
     if block == "config":
         return block if _CONFIG_COMMENT.match(line) or (
             "=" in line and _ENV_LINE.match(line)) else None
-    if block == "diff":
-        return block if _DIFF_LINE.match(line) else None
     return None
 
 
