@@ -573,56 +573,8 @@ def test_a_pasted_log_is_one_dropped_block_however_many_stamped_lines_it_has() -
     assert quoted[1] == "assistant: Never open PRs."
 
 
-# (from a user audit) the request typed right under a pasted log, with no blank line between,
-# was part of the paste: "Here is the log:", three stamped lines, "Please always use exponential
-# backoff ..." made no memory, the whole message one "quoted text" decision. The paste ends at
-# the first line not shaped like a log's; the log's own lines are still no rules.
-_WARN = "2026-07-01 12:00:00 WARN worker retrying: connection refused"
+# The person's own request, typed under what they pasted
 _BACKOFF = "Please always use exponential backoff for the worker from now on."
-
-
-@pytest.mark.parametrize("said", [
-    f"Here is the log:\n{_WARN}\n{_WARN}\n{_WARN}\n{_BACKOFF}",
-    f"{_BACKOFF}\n{_WARN}\n{_WARN}",
-    # a log line with a rule's words in it
-    f"Here is the log:\n2026-07-01 12:00:00 WARN: always retry, never give up\n{_WARN}\n{_BACKOFF}",
-    f"Here is the log:\n{_WARN}\n[WARN] never back off: retrying\n{_BACKOFF}",
-    # a line between two stamped ones is the log's, however much it reads like a rule
-    f"Here is the log:\n{_WARN}\nNever retry more than 3 times, the config says.\n{_WARN}\n"
-    f"{_BACKOFF}",
-    # a traceback, a Java stack trace, JSON and a prompt under a stamped line
-    f"Here is the log:\n2026-07-01 12:00:00 ERROR worker crashed\nTraceback (most recent call "
-    f"last):\n  File \"w.py\", line 3, in <module>\n    run()  # always retry\n"
-    f"ValueError: never retry this\n{_BACKOFF}",
-    f"Here is the log:\n2026-07-01 12:00:00 ERROR worker crashed\njava.lang.IllegalStateException:"
-    f" always fails\n\tat com.x.Worker.run(Worker.java:10)\nCaused by: java.io.IOException: never "
-    f"reconnect\n\t... 3 more\n{_BACKOFF}",
-    f"Here is the log:\n{_WARN}\n{{\"level\": \"warn\", \"msg\": \"always retry\"}}\n"
-    f"\"never\": \"back off\"\n$ ./worker --always-retry\n-----\n{_BACKOFF}",
-    # an email quoted with ">" lines
-    f"Got this from ops:\n> Never deploy on Fridays.\n> Always page the on-call.\n{_BACKOFF}",
-])
-def test_the_request_right_under_or_over_a_pasted_log_is_the_persons(said: str) -> None:
-    g = gather(human(said))
-    assert [c.text for c in g.candidates] == [
-        "Always use exponential backoff for the worker from now on."]
-    quoted = [d.subject for d in g.decisions if d.reason == "quoted text, not the person's words"]
-    assert len(quoted) == 1 and "backoff" not in quoted[0]
-
-
-@pytest.mark.parametrize("said", [
-    f"Here's the doc:\n# Worker\n## Rules\n{_BACKOFF}",
-    f"Here's what I ran:\n$ ./worker --once\nretrying: connection refused\n{_BACKOFF}",
-])
-def test_the_request_under_pasted_text_that_is_no_log_is_the_persons(said: str) -> None:
-    assert "Always use exponential backoff for the worker from now on." in [
-        c.text for c in gather(human(said)).candidates]
-
-
-def test_a_message_that_opens_with_a_log_is_a_paste_to_its_blank_line() -> None:
-    # nothing of the person's came before the log: its last line may be the log's own
-    g = gather(human(f"{_WARN}\n{_BACKOFF}\n\nAlways page the on-call first."))
-    assert [c.text for c in g.candidates] == ["Always page the on-call first."]
 
 
 # (from a user audit's near-misses) a comment in a pasted config file and the lines of a pasted

@@ -451,29 +451,28 @@ def _standing_imperative(sentence: str) -> bool:
 def own_words(text: str) -> tuple[str, list[str]]:
     """The lines a person wrote in their own voice, and the quoted or pasted blocks left out.
 
-    A ``>`` line is a quote. A line that opens with a speaker ("assistant:", "system:") starts
-    a paste that runs to the next blank line: a pasted chat can carry planted instructions that
-    must not read as the person's rules. A log stamp starts one too, that runs as far as lines
-    shaped like a log's (``_LOG_TAIL``) when the person said something of their own before it
-    ("Here is the log:"): the request they type right under it is theirs.
+    A ``>`` line is a quote. A line that opens with a speaker ("assistant:", "system:") or a
+    log stamp starts a paste that runs to the next blank line: a pasted chat or CI log can
+    carry planted instructions that must not read as the person's rules. A pasted config file
+    and a pasted diff run only as far as their own lines (``_block_goes_on``, ``_diff_lines``).
     """
     kept: list[str] = []
     quoted: list[str] = []
     block: _Block = None
-    previous_quoted = said_own = False
+    previous_quoted = False
     lines = strip_code(text).splitlines()
     # A table has rows: a line with column gaps beside another, or a header in capitals
     # ("NAME   READY   STATUS"); one line with wide gaps alone is the person's own spacing
     # ("We deploy api    to prod on Tuesdays    and worker on Thursdays.")
     gapped = [("  " in line.strip() and len(_COLUMN_GAP.findall(line.strip())) >= 2)
               for line in lines] if "  " in text else [False] * len(lines)
-    stamped_below, in_diff = _stamped_below(lines), _diff_lines(lines)
+    in_diff = _diff_lines(lines)
     for i, line in enumerate(lines):
         if not line.strip():
             block, previous_quoted = None, False
             kept.append(line)
             continue
-        block = _block_goes_on(block, line, not said_own or stamped_below[i])
+        block = _block_goes_on(block, line)
         if block is None:
             block = "diff" if in_diff[i] else _block_starts(
                 line, lines[i + 1] if i + 1 < len(lines) else "")
@@ -483,7 +482,6 @@ def own_words(text: str) -> tuple[str, list[str]]:
             i + 1]) or line.upper() == line)
         if not (block or table or _QUOTE_LINE.match(line)):
             previous_quoted = False
-            said_own = True
             kept.append(line)
             continue
         flat = " ".join(line.split())
@@ -496,15 +494,9 @@ def own_words(text: str) -> tuple[str, list[str]]:
     return "\n".join(kept), quoted
 
 
-# What a line is part of: a pasted chat ("assistant: ..."), log, config file or diff, or none
-_Block = Literal["chat", "log", "config", "diff"] | None
-# A line a pasted log goes on with after its stamped lines: a stack frame or any indented line
-# ("  File \"w.py\", line 3", "\tat com.x.Run(Run.java:10)"), a traceback's head, an
-# exception's own line ("ValueError: ...", "java.io.IOException: ...", "Caused by: ..."), a
-# line of JSON, a shell prompt, a comment, or a line with no letters ("-----", "^^^^")
-_LOG_TAIL = rx.compile(
-    r"^(?:\s|[{}\[\]\"#]|\$ |//|\.\.\.|Traceback\b|Caused by:|at \S+\(|goroutine \d|panic:|"
-    r"[\w.$]*[a-z.](?:Error|Exception)\b|[^A-Za-z]*$)")
+# What a line is part of: a pasted chat or log ("assistant: ...", a stamped line), config file
+# or diff, or none
+_Block = Literal["paste", "config", "diff"] | None
 # A comment in a pasted config file ("# never edit this", "// set by CI", "; legacy")
 _CONFIG_COMMENT = rx.compile(r"^\s*(?:#|//|;)")
 # The head of a pasted diff, and the head lines it goes on with before its first hunk
@@ -517,19 +509,6 @@ _HUNK_HEAD = rx.compile(r"^@@ -\d+(?:,(?P<old>\d{1,9}))? \+\d+(?:,(?P<new>\d{1,9
 # added line, a removed one with no blank after its '-' (the person's bullet, "- Always ...",
 # has one), "\ No newline at end of file"
 _DIFF_OVERRUN = rx.compile(r"^(?:\+|-(?! )|\\)")
-
-
-def _stamped_below(lines: Sequence[str]) -> list[bool]:
-    """For each line, whether a log-stamped line comes after it before the next blank line: a
-    line between two stamped lines is the log's own ("2026-... ERROR job failed:", "Never
-    retry the upstream.", "2026-... INFO exiting"), however much it reads like a sentence."""
-    below = [False] * len(lines)
-    seen = False
-    for i in range(len(lines) - 1, -1, -1):
-        below[i] = seen
-        line = lines[i]
-        seen = False if not line.strip() else seen or bool(_LOG_LINE.match(line))
-    return below
 
 
 def _diff_lines(lines: Sequence[str]) -> list[bool]:
@@ -567,27 +546,23 @@ def _diff_lines(lines: Sequence[str]) -> list[bool]:
 
 def _block_starts(line: str, following: str) -> _Block:
     """The pasted block ``line`` opens, if any."""
-    if _ROLE_LINE.match(line):
-        return "chat"
-    if _LOG_LINE.match(line):
-        return "log"
+    if _ROLE_LINE.match(line) or _LOG_LINE.match(line):
+        return "paste"
     if ("=" in line and _ENV_LINE.match(line)) or (
             _CONFIG_COMMENT.match(line) and "=" in following and _ENV_LINE.match(following)):
         return "config"
     return None
 
 
-def _block_goes_on(block: _Block, line: str, log_goes_on: bool) -> _Block:
-    """The block ``line`` is part of, given the one the line before it was part of. A chat
-    runs to the next blank line. A log runs over lines shaped like a log's, and over any line
-    when ``log_goes_on``: nothing of the person's own came before it in the message (the whole
-    message is a paste), or a stamped line comes further down (the line is the log's own). A
-    config file runs over its settings and comments ("# never edit this" is the file's). (A
-    diff's lines are told by ``_diff_lines``.)"""
-    if block == "chat":
+def _block_goes_on(block: _Block, line: str) -> _Block:
+    """The block ``line`` is part of, given the one the line before it was part of. A pasted
+    chat or log runs to the next blank line: a log's own lines can read like rules, and no rule
+    of text alone tells a planted "Please always ..." from the person's, so the request typed
+    right under a log, with no blank line between, is left out with it. A config file runs over
+    its settings and comments ("# never edit this" is the file's). (A diff's lines are told by
+    ``_diff_lines``.)"""
+    if block == "paste":
         return block
-    if block == "log":
-        return block if log_goes_on or _LOG_LINE.match(line) or _LOG_TAIL.match(line) else None
     if block == "config":
         return block if _CONFIG_COMMENT.match(line) or (
             "=" in line and _ENV_LINE.match(line)) else None
