@@ -646,6 +646,13 @@ def test_a_pasted_config_comment_or_diff_is_not_the_persons_rule(said: str) -> N
     "- Always run the tests after applying a patch.\n- Never push the patch to main.",
     "Here's the diff:\n--- a/x.py\n+++ b/x.py\n@@ -1 +1 @@\n-a\n+b\n"
     "  Always run the tests after applying a patch.\n  Never push the patch to main.",
+    # a hunk cut short or miscounted: its head counts more lines than it shows, but a diff
+    # writes removed lines before added ones, so a sentence bullet under '+b' is no removed line
+    "Here's the diff:\n--- a/x.py\n+++ b/x.py\n@@ -1,5 +1,5 @@\n-a\n+b\n"
+    "- Always run the tests after applying a patch.\n- Never push the patch to main.",
+    "Here's the relevant part of the diff:\n--- a/x.py\n+++ b/x.py\n@@ -10,40 +10,41 @@\n"
+    "-    return 1\n+    return 2\n"
+    "- Always run the tests after applying a patch.\n- Never push the patch to main.",
 ])
 def test_the_persons_lines_right_under_a_pasted_diff_are_theirs(said: str) -> None:
     g = gather(human(said))
@@ -661,6 +668,11 @@ def test_the_persons_lines_right_under_a_pasted_diff_are_theirs(said: str) -> No
     # a hunk head miscounted by hand: the added and removed lines past it are still the diff's
     "Here's the diff:\n--- a/x.py\n+++ b/x.py\n@@ -1 +1 @@\n-Never retry.\n+Always retry.\n"
     "+Always retry twice.\n-Never back off.",
+    # removed bullets of a markdown file, under a context line or with nothing added before
+    "Here's the diff:\n--- a/NOTES.md\n+++ b/NOTES.md\n@@ -1,4 +1,4 @@\n-a\n+b\n c\n"
+    "- Always squash.\n+- Always squash twice.",
+    "Here's the diff:\n--- a/NOTES.md\n+++ b/NOTES.md\n@@ -10,40 +10,39 @@\n"
+    "- Always squash.\n- Never rebase.",
 ])
 def test_the_lines_of_a_pasted_diff_stay_out_of_the_persons_words(said: str) -> None:
     g = gather(human(said))
@@ -677,6 +689,7 @@ def test_the_lines_of_a_pasted_diff_stay_out_of_the_persons_words(said: str) -> 
 def test_comment_and_bullet_lines_of_the_persons_own_still_count(said: str) -> None:
     texts = [c.text for c in gather(human(said)).candidates]
     assert len(texts) == 2 and "pnpm" in texts[0] and "main" in texts[1]
+
 
 
 @pytest.mark.parametrize(
