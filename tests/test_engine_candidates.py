@@ -691,6 +691,18 @@ def test_comment_and_bullet_lines_of_the_persons_own_still_count(said: str) -> N
     assert len(texts) == 2 and "pnpm" in texts[0] and "main" in texts[1]
 
 
+@pytest.mark.parametrize("wink", [";)", ";-)", ";D"])
+def test_a_wink_under_a_setting_is_no_config_comment(wink: str) -> None:
+    # ";" opens a comment in an .ini file, but ";)" is the person's wink, not the file's
+    said = f"RETRIES=3\n{wink} Always keep retries low for the worker."
+    assert ["Always keep retries low for the worker." in c.text
+            for c in gather(human(said)).candidates] == [True]
+
+
+def test_an_ini_comment_under_a_setting_is_still_the_files() -> None:
+    said = "Here's the config:\nRETRIES=3\n; Never raise retries above 5.\nDEBUG=0"
+    assert [c.text for c in gather(human(said)).candidates] == []
+
 
 @pytest.mark.parametrize(
     "text",

@@ -498,7 +498,8 @@ def own_words(text: str) -> tuple[str, list[str]]:
 # or diff, or none
 _Block = Literal["paste", "config", "diff"] | None
 # A comment in a pasted config file ("# never edit this", "// set by CI", "; legacy")
-_CONFIG_COMMENT = rx.compile(r"^\s*(?:#|//|;)")
+# (not a wink: ";) Always keep retries low." under "RETRIES=3" is the person's)
+_CONFIG_COMMENT = rx.compile(r"^\s*(?:#|//|;(?!-?[)(DPp](?:\s|$)))")
 # The head of a pasted diff, and the head lines it goes on with before its first hunk
 _DIFF_HEAD = rx.compile(r"^(?:diff --git |--- a/|\+\+\+ b/)")
 _DIFF_HEAD_GOES_ON = rx.compile(r"^(?:diff |index |--- |\+\+\+ |new file mode|deleted file mode|"
