@@ -662,22 +662,68 @@ def test_the_persons_lines_right_under_a_pasted_diff_are_theirs(said: str) -> No
 
 
 @pytest.mark.parametrize("said", [
-    # a hunk's lines as its head counts them, '-' lines with a blank after the '-' included
-    "Here's the diff:\n--- a/NOTES.md\n+++ b/NOTES.md\n@@ -1,2 +1,1 @@\n- Always squash.\n"
-    "- Never rebase.\n+Keep it short.",
+    # a hunk's lines as its head counts them: git writes a removed bullet as "-- Always squash."
+    "Here's the diff:\n--- a/NOTES.md\n+++ b/NOTES.md\n@@ -1,2 +1,1 @@\n-- Always squash.\n"
+    "-- Never rebase.\n+Keep it short.",
     # a hunk head miscounted by hand: the added and removed lines past it are still the diff's
     "Here's the diff:\n--- a/x.py\n+++ b/x.py\n@@ -1 +1 @@\n-Never retry.\n+Always retry.\n"
     "+Always retry twice.\n-Never back off.",
     # removed bullets of a markdown file, under a context line or with nothing added before
     "Here's the diff:\n--- a/NOTES.md\n+++ b/NOTES.md\n@@ -1,4 +1,4 @@\n-a\n+b\n c\n"
-    "- Always squash.\n+- Always squash twice.",
+    "-- Always squash.\n+- Always squash twice.",
     "Here's the diff:\n--- a/NOTES.md\n+++ b/NOTES.md\n@@ -10,40 +10,39 @@\n"
-    "- Always squash.\n- Never rebase.",
+    "-- Always squash.\n-- Never rebase.",
+    # a comment block's lines in a hunk cut short: "- * " and "- */" are the file's
+    "Here's the diff:\n--- a/x.js\n+++ b/x.js\n@@ -10,40 +10,39 @@\n /**\n"
+    "- * Always retry twice.\n- */",
 ])
 def test_the_lines_of_a_pasted_diff_stay_out_of_the_persons_words(said: str) -> None:
     g = gather(human(said))
     assert [c.text for c in g.candidates] == []
     assert own_words(said)[0].splitlines() == ["Here's the diff:"]
+
+
+_CUT_SHORT = "Here's the relevant part of the diff:\n--- a/x.py\n+++ b/x.py\n"
+_CUT_SHORT_CHANGE = f"{_CUT_SHORT}@@ -10,40 +10,41 @@\n-    return 1\n+    return 2\n"
+_TESTS_AND_MAIN = ["Always run the tests after applying a patch.", "Never push the patch to main."]
+
+
+# (review rev171) under a hunk cut short, the person's bullets still read as the hunk's removed
+# lines unless they were capitalised sentences right under an added line. git writes a hunk's
+# line as its mark and then the file's line, so "- Always ..." (a dash, one blank, a word) or
+# "  Always ..." is never a hunk's: a removed bullet is "-- Always ...", code "-    return 1".
+@pytest.mark.parametrize(("said", "kept"), [
+    (f"{_CUT_SHORT_CHANGE}     log(x)\n- Always run the tests after applying a patch.\n"
+     "- Never push the patch to main.", _TESTS_AND_MAIN),
+    (f"{_CUT_SHORT}@@ -10,40 +10,39 @@\n def f():\n-    print('debug')\n"
+     "- Always run the tests after applying a patch.\n- Never push the patch to main.",
+     _TESTS_AND_MAIN),
+    (f"{_CUT_SHORT}@@ -10,7 +10,6 @@\n-    print('debug')\n"
+     "- Always run the tests after applying a patch.\n- Never push the patch to main.",
+     _TESTS_AND_MAIN),
+    (f"{_CUT_SHORT_CHANGE}- always run the tests after applying a patch.\n"
+     "- never push the patch to main.", _TESTS_AND_MAIN),
+    (f"{_CUT_SHORT_CHANGE}- Always run the tests after applying a patch\n"
+     "- Never push the patch to main", _TESTS_AND_MAIN),
+    (f"{_CUT_SHORT_CHANGE}- Évitez toujours de pousser sur main.\n"
+     "- Always run the tests after applying a patch.", _TESTS_AND_MAIN[:1]),
+    (f"{_CUT_SHORT_CHANGE}- Rules for patches:\n"
+     "- Always run the tests after applying a patch.", _TESTS_AND_MAIN[:1]),
+    (f"{_CUT_SHORT_CHANGE}- Could you always run the tests after applying a patch?\n"
+     "- Never push the patch to main.", _TESTS_AND_MAIN),
+    (f"{_CUT_SHORT_CHANGE}- ⚠️ Never push the patch to main.\n"
+     "- Always run the tests after applying a patch.",
+     ["⚠️ Never push the patch to main.", "Always run the tests after applying a patch."]),
+    (f"{_CUT_SHORT_CHANGE}  Always run the tests after applying a patch.", _TESTS_AND_MAIN[:1]),
+    ("diff:\n--- a/R.md\n+++ b/R.md\n@@ -10,40 +10,39 @@\n- Always squash.\n- Never rebase.",
+     ["Always squash.", "Never rebase."]),
+    ("diff:\n--- a/R.md\n+++ b/R.md\n@@ -10,4 +10,3 @@\n # Rules\n- Always squash.\n"
+     "- Never rebase.", ["Always squash.", "Never rebase."]),
+])
+def test_the_persons_bullets_under_a_hunk_cut_short_are_theirs(said: str, kept: list[str]) -> None:
+    g = gather(human(said))
+    assert [c.text for c in g.candidates] == kept
+    assert any(d.reason == "quoted text, not the person's words" for d in g.decisions)
 
 
 @pytest.mark.parametrize("said", [

@@ -510,8 +510,12 @@ _HUNK_HEAD = rx.compile(r"^@@ -\d+(?:,(?P<old>\d{1,9}))? \+\d+(?:,(?P<new>\d{1,9
 # added line, a removed one with no blank after its '-' (the person's bullet, "- Always ...",
 # has one), "\ No newline at end of file"
 _DIFF_OVERRUN = rx.compile(r"^(?:\+|-(?! )|\\)")
-# A bullet that reads as a sentence: a capital, words, a stop ("- Always run the tests first.")
-_BULLET_SENTENCE = rx.compile(r"^- [A-Z][\w'-]*(?: \S+)+[.!]\s*$")
+# The person's line, not a removed or context line, even inside a hunk: a dash or a blank, one
+# blank, then a letter or an emoji ("- Always run the tests.", "- ⚠️ Never push.", "  Always ...").
+# git writes the file's line right after its mark, so that is a file line opening with a single
+# blank and a word, which code and markdown do not have: a removed bullet is "-- Always squash.",
+# prose "-Always squash.", code "-    return 1" (and a comment's "- * " or "- */" is no letter).
+_PERSONS_LINE_IN_HUNK = rx.compile(r"^[- ] (?:[^\W\d_]|[^\x00-\x7f])")
 
 
 def _diff_lines(lines: Sequence[str]) -> list[bool]:
@@ -519,9 +523,9 @@ def _diff_lines(lines: Sequence[str]) -> list[bool]:
     "index", "--- a/", "+++ b/") and each hunk, as far as its head counts ("@@ -1,3 +1,4 @@":
     3 lines of the old file, 4 of the new). The person's bullets right under the last hunk
     ("- Always run the tests after applying a patch.") are theirs, not removed lines, and so
-    are they under a hunk cut short ("@@ -10,40 +10,41 @@", two lines shown): a diff writes a
-    change's removed lines before its added ones, so a sentence bullet right under an added
-    line is no removed line."""
+    are they under a hunk cut short ("@@ -10,40 +10,41 @@", two lines shown): git never
+    writes a line of a hunk as "- Always ..." (``_PERSONS_LINE_IN_HUNK``), so such a line ends
+    the diff wherever it comes."""
     in_diff = [False] * len(lines)
     old = new = 0  # lines of the old and the new file the open hunk has still to show
     going = False  # a diff is open: its head read, or a hunk counted out
@@ -537,9 +541,12 @@ def _diff_lines(lines: Sequence[str]) -> list[bool]:
             going = False
             continue
         mark = line[0]
-        bullet_under_added = mark == "-" and i > 0 and in_diff[i - 1] and lines[
-            i - 1].startswith("+") and bool(_BULLET_SENTENCE.match(line))
-        if (mark == " " and old and new) or (mark == "-" and old and not bullet_under_added) or (
+        if (old or new) and _PERSONS_LINE_IN_HUNK.match(line):
+            # (the hunk is cut short: the person's words go on right under what was pasted)
+            old = new = 0
+            going = False
+            continue
+        if (mark == " " and old and new) or (mark == "-" and old) or (
                 mark == "+" and new) or (mark == "\\" and (old or new)):
             old -= mark in (" ", "-")
             new -= mark in (" ", "+")
