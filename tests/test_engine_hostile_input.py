@@ -5,7 +5,13 @@ what every clause would read again is read once. (The times, n against 2n, side 
 
 from __future__ import annotations
 
+import re
+
+import pytest
+
+from autodream.engine import versions
 from autodream.engine.candidates import _CORRECTION_IGNORE
+from autodream.engine.versions import upgrade_clauses
 from tests.engine_helpers import candidates
 
 
@@ -21,3 +27,31 @@ def test_a_take_back_at_the_end_is_read_from_where_its_run_of_spaces_starts() ->
     assert [c.text for c in candidates(
         "Can you use shorter variable names? Actually no, keep them descriptive,  ignore that.")
             ] == ["Keep them descriptive."]
+
+
+class _Counting:
+    """A pattern whose searches are counted: how many characters each was given to read."""
+
+    def __init__(self, pattern: re.Pattern[str]) -> None:
+        self.pattern = pattern
+        self.read = 0
+
+    def search(self, text: str, pos: int = 0) -> re.Match[str] | None:
+        self.read += len(text) - pos
+        return self.pattern.search(text, pos)
+
+
+def test_two_numbers_joined_is_read_once_from_the_first_digit(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # (``\d.*?(?:[,;&]|\band\b).*?\d`` ran to the end from each of the 5,600 digits of
+    # "on 2026-07-01 " x 700: 0.75 s of a gather, 4x for twice the text)
+    digit, joiner = _Counting(versions._DIGIT), _Counting(versions._JOINER)
+    monkeypatch.setattr(versions, "_DIGIT", digit)
+    monkeypatch.setattr(versions, "_JOINER", joiner)
+    hostile = "on 2026-07-01 " * 700
+    assert upgrade_clauses(hostile) == []
+    assert digit.read + joiner.read <= 2 * len(hostile)
+    assert upgrade_clauses("Bumped Node from 18 to 20 and npm from 9 to 10") == [
+        "Bumped Node from 18 to 20.", "Bumped npm from 9 to 10."]
+    # (a joiner on the next line joins nothing: ``.`` never crossed a line)
+    assert upgrade_clauses("Bumped Node from 18 to 20\nand npm from 9 to 10") == []

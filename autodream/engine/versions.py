@@ -251,8 +251,24 @@ def version_claim(text: str, corrected: bool = False) -> str | None:
     return None if up is None or (up.sure and not corrected) else f"{up.name} {up.now}"
 
 
-_TWO_NUMBERS_JOINED = rx.compile(r"\d.*?(?:[,;&]|\band\b).*?\d")
+# a number, then a joiner, then a number, on one line: "from 18 to 20 and npm from 9 to 10"
+_DIGIT = rx.compile(r"\d")
+_JOINER = rx.compile(r"[,;&]|\band\b")
 _AND_THEN = rx.compile(r"\s*(?:,\s*and|,|;|\band|&)\s+(?=\S)", re.I)
+
+
+def _two_numbers_joined(sentence: str) -> bool:
+    """Whether a line of ``sentence`` has a digit, a joiner after it and a digit after that.
+    Read once from each line's first digit and first joiner after it (any later ones leave
+    fewer digits after them), not as one pattern tried from every digit: ``\\d.*?`` ran to
+    the line's end from each of the 5,600 digits of "on 2026-07-01 " x 700, 4x the time for
+    twice the text."""
+    for line in sentence.split("\n"):
+        first = _DIGIT.search(line)
+        joiner = first and _JOINER.search(line, first.end())
+        if joiner and _DIGIT.search(line, joiner.end()):
+            return True
+    return False
 
 
 def upgrade_clauses(sentence: str) -> list[str]:
@@ -260,7 +276,7 @@ def upgrade_clauses(sentence: str) -> list[str]:
     "Bumped Node from 18 to 20 and npm from 9 to 10" -> ["Bumped Node from 18 to 20.",
     "Bumped npm from 9 to 10."] (the verb and what comes before the first name are shared).
     [] for a sentence telling of one upgrade or none."""
-    if _TWO_NUMBERS_JOINED.search(sentence) is None:
+    if not _two_numbers_joined(sentence):
         return []
     clauses: list[str] = []
     rest, lead, tail = sentence, "", ""
