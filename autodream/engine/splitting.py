@@ -224,9 +224,13 @@ _SPAN = rx.compile(r"\b(?:between|both|from)\b", _I)
 def _each_dated(sentence: str, day: date, order: DateOrder | None = None) -> list[str]:
     """Two plans said in one sentence, each a sentence of its own, so each is told past or
     upcoming by its own day; none when the sentence is not two dated plans."""
+    # (where the first "between" ends, read once: each head searched for it again took 0.95 s
+    # over 80,000 characters of "... and then run ...", 4x for twice the text. A head cut
+    # before its "and" ends at a space or comma, so a word of it ends there as in the sentence)
+    span = _SPAN.search(sentence)
     for m in _AND_CLAUSE.finditer(sentence):
         head, tail = sentence[: m.start()], sentence[m.end():]
-        if _SPAN.search(head) or _BACK_AT_START.match(tail):
+        if (span is not None and span.end() <= m.start()) or _BACK_AT_START.match(tail):
             continue
         if not _WHOLE_CLAUSE.match(tail):
             whole = _told_whole(head, tail)
