@@ -1,0 +1,115 @@
+"""The local engine on one hostile message of n and 2n characters, side by side.
+
+    python bench/bench_hostile.py [--chars 10000] [--shape NAME ...]
+
+A person pastes a log into a prompt, or a runaway tool loop writes one: every dream (and the
+hook's child) reads that message again, so what the engine does with it must stay linear in its
+length. For each shape, one message of ``--chars`` characters and one of twice that go through
+the gather (``Gatherer.add``, then its candidates) and the consolidation (``plan_dream`` over a
+small memory a switch, a rule or a plan can meet); each phase's CPU time is printed for both
+sizes with their ratio: linear is about 2x, by the square 4x; target: under 3x.
+
+Shapes: runs of spaces, tabs, newlines and other spaces; "." or "a " or a rule word over and
+over; a long line with no stop; quotes and brackets; list marks; weekdays and dates said over
+and over (alone, and as the head of two dated clauses); and the real transcripts' largest
+messages (any role: a paste), cut to the size. No target for the absolute times: figures.
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+from datetime import datetime, timezone
+from pathlib import Path
+
+from autodream.engine import Gatherer
+from autodream.engine.dream import plan_dream
+from autodream.transcripts.claude_code import iter_claude_code
+from autodream.transcripts.model import Message, ReadStats
+
+ROOT = Path(__file__).resolve().parent.parent
+REAL = ROOT.parent / "shared" / "data" / "real-transcripts"
+SAID_AT = datetime(2026, 7, 6, 9, 0, tzinfo=timezone.utc)
+DREAM_AT = datetime(2026, 7, 6, 10, 0, tzinfo=timezone.utc)
+MEMORY = {"project_deploy.md": "---\nname: Deploys\ndescription: deploys\ntype: project\n---\n\n"
+                               "We deploy every Tuesday.\nAlways use pnpm, never npm.\n"
+                               "The release is on 2026-07-24.\n"}
+# each shape: what is said over and over, and what follows it (a dated clause makes the whole
+# run the head of two dated plans, read for what kind of sentence it is)
+SHAPES: dict[str, tuple[str, str]] = {
+    "spaces": (" ", ""),
+    "tabs": ("\t", ""),
+    "newlines": ("\n", ""),
+    "no-break spaces": ("\u00a0", ""),
+    "ideographic spaces": ("\u3000", ""),
+    "dots": (".", ""),
+    "'a '": ("a ", ""),
+    "'always '": ("always ", ""),
+    "'never use X, '": ("never use X, ", ""),
+    "'we use X not Y '": ("we use X not Y ", ""),
+    "a line with no stop": ("we deploy the service with docker compose and then run ", ""),
+    "'password '": ("password ", ""),
+    "quotes and brackets": ("\"'([{", ""),
+    "'- ' list marks": ("- ", ""),
+    "'next Friday '": ("next Friday ", ""),
+    "'on 2026-07-01 '": ("on 2026-07-01 ", ""),
+    "'we deploy on Thursdays now '": ("we deploy on Thursdays now ", ""),
+    "... then two dated plans": ("we deploy on Thursdays now ",
+                                 "on 2026-07-01 and the release is on 2026-07-24."),
+    "dated 'and's, no plan": ("we looked at it on 2026-07-01 and ", ""),
+}
+REAL_SHAPE = "real transcripts' largest"
+
+
+def _largest_real(count: int = 40) -> str:
+    """The ``count`` largest messages of the real transcripts, one after another."""
+    texts: list[str] = []
+    for path in sorted(REAL.rglob("*.jsonl")):
+        with path.open("rb") as stream:
+            texts += [m.text for m in iter_claude_code(stream, ReadStats(), fallback_id=path.stem)]
+    return "\n".join(sorted(texts, key=len)[-count:])
+
+
+def _message(shape: str, chars: int, real: str) -> str:
+    if shape == REAL_SHAPE:
+        return real[:chars]
+    unit, tail = SHAPES[shape]
+    return (unit * (chars // len(unit) + 1))[:chars] + tail
+
+
+def _phases(text: str) -> tuple[float, float]:
+    """CPU seconds of the gather and of the consolidation of one message ``text``."""
+    gatherer = Gatherer()
+    start = time.process_time()
+    gatherer.add(Message("s1", "user", "prompt", text, SAID_AT))
+    candidates = gatherer.candidates
+    gathered = time.process_time() - start
+    start = time.process_time()
+    plan_dream(MEMORY, None, candidates, now=DREAM_AT, forgets=gatherer.forgets)
+    return gathered, time.process_time() - start
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--chars", type=int, default=10_000, help="n: the smaller message's size")
+    parser.add_argument("--shape", action="append", choices=[*SHAPES, REAL_SHAPE],
+                        help="only these shapes (default: all)")
+    args = parser.parse_args()
+    shapes = args.shape or [*SHAPES, *([REAL_SHAPE] if REAL.is_dir() else [])]
+    real = _largest_real() if REAL_SHAPE in shapes else ""
+    n = args.chars
+    print(f"{'shape':32} {'gather n':>9} {'2n':>8} {'ratio':>6}   {'consolidate n':>13} {'2n':>8}"
+          f" {'ratio':>6}")
+    worst = 0.0
+    for shape in shapes:
+        small, big = _phases(_message(shape, n, real)), _phases(_message(shape, 2 * n, real))
+        # (a millisecond is noise: no ratio of less)
+        ratios = [b / max(s, 1e-3) for s, b in zip(small, big, strict=True)]
+        worst = max(worst, *ratios)
+        print(f"{shape:32} {small[0]:9.3f} {big[0]:8.3f} {ratios[0]:5.1f}x   {small[1]:13.3f}"
+              f" {big[1]:8.3f} {ratios[1]:5.1f}x", flush=True)
+    print(f"worst ratio {worst:.1f}x (linear ~2x, by the square ~4x; target < 3x), n = {n:,}")
+
+
+if __name__ == "__main__":
+    main()
