@@ -54,8 +54,10 @@ SHAPES: dict[str, tuple[str, str]] = {
     "'next Friday '": ("next Friday ", ""),
     "'on 2026-07-01 '": ("on 2026-07-01 ", ""),
     "'we deploy on Thursdays now '": ("we deploy on Thursdays now ", ""),
-    "... then two dated plans": ("we deploy on Thursdays now ",
+    "Thursdays then two plans": ("we deploy on Thursdays now ",
                                  "on 2026-07-01 and the release is on 2026-07-24."),
+    "'next Friday ' then two plans": ("next Friday ",
+                                      " on 2026-07-01 and the release is on 2026-07-24."),
     "dated 'and's, no plan": ("we looked at it on 2026-07-01 and ", ""),
 }
 REAL_SHAPE = "real transcripts' largest"

@@ -1765,11 +1765,25 @@ def _next_weekday(m: re.Match[str], ref: date) -> When:
     Thursday"): a day put off to three days on would be "this Thursday", so "next" there says
     the week after's."""
     coming = _weekday_ahead(ref, m["wd"], allow_today=False)
-    told = m.string[:m.start()]  # the putting off is told before the day
-    if _monday(coming) == _monday(ref) and (
-            "extend" in told.lower() or _RESCHEDULED_LATER.search(told)):
+    # the putting off is told before the day
+    if _monday(coming) == _monday(ref) and _first_put_off(m.string) <= m.start():
         return _day(coming + timedelta(days=7))
     return _day(coming)
+
+
+_EXTEND = rx.compile("extend", re.I)
+
+
+@lru_cache(maxsize=8)
+def _first_put_off(text: str) -> float:
+    """Where the first word of a day put off ("extended", ``_RESCHEDULED_LATER``) in ``text``
+    ends, or infinity: read once for all the "next Friday"s of a text, not up to each again
+    (with ``_said_just_before``, most of the 1.5 s a gather took on 'next Friday ' x 1,700).
+    No match runs past the "(on) next Friday" after it (a word ends before that), so one that
+    ends before the day is one in the text up to it."""
+    ends = [found.end() for found in (_EXTEND.search(text), _RESCHEDULED_LATER.search(text))
+            if found is not None]
+    return min(ends, default=float("inf"))
 
 
 # A figure glued to a version before it is none of a day's: "1.5 June", "2.1-5 June"
@@ -2139,6 +2153,22 @@ _PREP_BEFORE = rx.compile(
 _WEEKDAY_BEFORE = rx.compile(rf"\b{_ANY_WD},?\s*$", re.I)
 
 
+# the longest word _PREP_BEFORE or _WEEKDAY_BEFORE ends with ("throughout", "wednesday,"),
+# and a character before it
+_WORD_BEFORE_REACH = 12
+
+
+def _said_just_before(word_then_spaces: re.Pattern[str], m: re.Match[str]) -> bool:
+    """Whether ``word_then_spaces`` (one of a few short words, then spaces to the end) ends
+    right where ``m`` starts: read from the word before ``m``'s spaces, not from the text's
+    start again for each day in it."""
+    words_end = m.start()
+    while words_end and m.string[words_end - 1].isspace():  # (what ``\s`` matches)
+        words_end -= 1
+    return word_then_spaces.search(
+        m.string, max(0, words_end - _WORD_BEFORE_REACH), m.start()) is not None
+
+
 def _chosen_day(m: re.Match[str], when: When, ref: date) -> bool:
     """The date ``m`` found, said with no preposition, is the one a verb of choosing before it
     took: a day to come (a day gone, or today, is when it was done: "She proposed last Friday",
@@ -2166,8 +2196,8 @@ def _wording(m: re.Match[str], when: When, ref: date) -> str:
     prep = _PREP_AS.get(written.lower(), written) if written else None
     if prep and prep.lower() in ("in", "during") and when.precision == "day":
         prep = None  # "in the end of Q2" is on its last day
-    if prep is None and not written and (_PREP_BEFORE.search(m.string, 0, m.start())
-                                         or _WEEKDAY_BEFORE.search(m.string, 0, m.start())
+    if prep is None and not written and (_said_just_before(_PREP_BEFORE, m)
+                                         or _said_just_before(_WEEKDAY_BEFORE, m)
                                          or _move_prep(m) == "to"):  # ("then 10 June")
         return when.phrase  # "as of next week": "as of the week of ...", not "as of in ..."
     if prep is None and when.bare and not written:
