@@ -100,6 +100,24 @@ def test_a_long_line_of_dated_ands_is_read_for_plans_a_bounded_number_of_times(
         "The release is on 2026-07-24."]
 
 
+def test_a_sentence_a_person_types_is_read_at_every_and_for_two_dated_plans() -> None:
+    # (a bound of 8 "and"s counted the ones joining what no date is in: the release after a
+    # list of what was done was dropped, and the list's plan went unsplit)
+    done = ("I fixed the tests and we merged the PR and I updated the docs and we tagged v2 and "
+            "I told Sam and we closed the issue and I wrote the notes and we cleaned up the "
+            "branches and ")
+    assert [(c.kind, c.text) for c in candidates(
+        done + "the code freeze starts on 2026-07-13 and the release is on 2026-07-24.")] == [
+        ("plan", "The release is on 2026-07-24.")]
+    who = ("Sam owns the backend and Ana owns the frontend and Bob runs QA and Kim does releases "
+           "and Lee writes docs and Max handles support and Joe is on call and Zoe runs the "
+           "standups and ")
+    assert [(c.kind, c.text) for c in candidates(
+        who + "the code freeze starts on 2026-07-13 and the release is on 2026-07-24.")] == [
+        ("plan", who + "the code freeze starts on 2026-07-13."),
+        ("plan", "The release is on 2026-07-24.")]
+
+
 def test_what_each_next_friday_of_a_long_line_has_before_it_is_read_once(
         monkeypatch: pytest.MonkeyPatch) -> None:
     # (each "next Friday" read all before it for a preposition, a weekday and a day put off:

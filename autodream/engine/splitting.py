@@ -219,11 +219,13 @@ _WHOLE_CLAUSE = rx.compile(
 # the second clause's subject pointing back at the first: one plan told on
 _BACK_AT_START = rx.compile(r"^(?:it|its|this|that|these|those|then|there)\b", _I)
 _SPAN = rx.compile(r"\b(?:between|both|from)\b", _I)
-# How many "and"s of one sentence are read for dates and plans on both sides: each reading
-# costs the whole sentence, so with no bound a pasted line of 10,000 characters, "... on
-# 2026-07-01 and " over and over, took 5.8 s, 4x for twice the line. Ordinary sentences need
-# two at most (the real transcripts, the tests' texts); a sentence past this many is a paste
-_DATED_ANDS_READ = 8
+# How many characters of one sentence's sides are read for dates and plans, all its "and"s
+# together: each "and" costs the whole sentence, so with no bound a pasted line of 10,000
+# characters, "... on 2026-07-01 and " over and over, took 5.8 s, 4x for twice the line. The
+# bound is far past any sentence a person types (a 1,000-character one with 50 "and"s is read
+# whole); past it, a long line is read for 8 "and"s, the work of a few passes over it
+_SIDES_READ_FREE = 60_000
+_ANDS_READ_PAST_FREE = 8
 
 
 def _each_dated(sentence: str, day: date, order: DateOrder | None = None) -> list[str]:
@@ -233,7 +235,7 @@ def _each_dated(sentence: str, day: date, order: DateOrder | None = None) -> lis
     # over 80,000 characters of "... and then run ...", 4x for twice the text. A head cut
     # before its "and" ends at a space or comma, so a word of it ends there as in the sentence)
     span = _SPAN.search(sentence)
-    left = _DATED_ANDS_READ
+    left_to_read = max(_SIDES_READ_FREE, _ANDS_READ_PAST_FREE * len(sentence))
     for m in _AND_CLAUSE.finditer(sentence):
         head, tail = sentence[: m.start()], sentence[m.end():]
         if (span is not None and span.end() <= m.start()) or _BACK_AT_START.match(tail):
@@ -243,9 +245,9 @@ def _each_dated(sentence: str, day: date, order: DateOrder | None = None) -> lis
             if whole is None:
                 continue
             tail = whole
-        if left == 0:
+        left_to_read -= len(head) + len(tail)
+        if left_to_read < 0:
             return []
-        left -= 1
         # the dates first: reading each side for a plan costs far more, and most "and"s
         # join no two dated clauses
         if not (_has_date(_absolutize(head, day, order)[0])
