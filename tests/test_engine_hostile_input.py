@@ -6,11 +6,13 @@ what every clause would read again is read once. (The times, n against 2n, side 
 from __future__ import annotations
 
 import re
+import time
+from collections.abc import Callable
 from datetime import date
 
 import pytest
 
-from autodream.engine import dates, splitting, versions
+from autodream.engine import dates, sentence_kinds, splitting, versions
 from autodream.engine.candidates import _CORRECTION_IGNORE
 from autodream.engine.splitting import _each_dated
 from autodream.engine.versions import upgrade_clauses
@@ -33,6 +35,19 @@ def test_a_take_back_at_the_end_is_read_from_where_its_run_of_spaces_starts() ->
             ] == ["Keep them descriptive."]
 
 
+def _cpu_seconds(read: Callable[[str], object], text: str) -> float:
+    start = time.process_time()
+    read(text)
+    return time.process_time() - start
+
+
+def _read_in_linear_time(read: Callable[[str], object], unit: str) -> bool:
+    """Whether ``read`` takes less than 24x the time on ``unit`` x 1,600 as on x 200 (linear is
+    8x, by the square 64x), or under half a second (where noise is all there is to measure):
+    for a pattern whose reading is inside ``re``, where no characters given can be counted."""
+    return _cpu_seconds(read, unit * 1_600) < max(24 * _cpu_seconds(read, unit * 200), 0.5)
+
+
 class _Counting:
     """A pattern whose searches are counted: how many characters each was given to read."""
 
@@ -50,6 +65,7 @@ def test_two_numbers_joined_is_read_once_from_the_first_digit(
         monkeypatch: pytest.MonkeyPatch) -> None:
     # (``\d.*?(?:[,;&]|\band\b).*?\d`` ran to the end from each of the 5,600 digits of
     # "on 2026-07-01 " x 700: 0.75 s of a gather, 4x for twice the text)
+    assert _read_in_linear_time(upgrade_clauses, "on 2026-07-01 ")  # (3.4 s for x 1,600 before)
     digit, joiner = _Counting(versions._DIGIT), _Counting(versions._JOINER)
     monkeypatch.setattr(versions, "_DIGIT", digit)
     monkeypatch.setattr(versions, "_JOINER", joiner)
@@ -60,6 +76,15 @@ def test_two_numbers_joined_is_read_once_from_the_first_digit(
         "Bumped Node from 18 to 20.", "Bumped npm from 9 to 10."]
     # (a joiner on the next line joins nothing: ``.`` never crossed a line)
     assert upgrade_clauses("Bumped Node from 18 to 20\nand npm from 9 to 10") == []
+
+
+def test_a_switch_is_looked_for_in_time_linear_in_the_sentence() -> None:
+    # ("Postgres was replaced by MySQL" asked at every word whether a known name came before
+    # the next stop after "replaced by", reading to the stop each time: 1.2 s for x 740)
+    assert _read_in_linear_time(sentence_kinds._switch, "we deploy on Thursdays now ")
+    found = sentence_kinds._switch("Postgres was replaced by MySQL.")
+    assert found is not None and (found.old, found.new) == ("Postgres", "MySQL")
+    assert sentence_kinds._switch("The loop was replaced by a comprehension.") is None
 
 
 def test_what_each_and_of_a_long_line_has_before_it_is_read_once(
@@ -137,3 +162,4 @@ def test_what_each_next_friday_of_a_long_line_has_before_it_is_read_once(
         "The deadline got extended, it's on 2026-07-16 now")
     assert dates.absolutize("It holds as of next Friday.", SAID)[0] == (
         "It holds as of 2026-07-10.")
+
