@@ -163,3 +163,12 @@ def test_what_each_next_friday_of_a_long_line_has_before_it_is_read_once(
     assert dates.absolutize("It holds as of next Friday.", SAID)[0] == (
         "It holds as of 2026-07-10.")
 
+
+@pytest.mark.parametrize("word", sorted({
+    *re.findall(r"[a-z]{2,}", dates._PREP_BEFORE.pattern + dates._WEEKDAY_BEFORE.pattern),
+    "wednesday,"}))
+def test_a_word_before_a_day_is_read_whatever_its_length(word: str) -> None:
+    # (read from a few characters before the day's spaces, not from the text's start: as far
+    # back as the longest word there, or "throughout next Friday" became "throughout on ...")
+    said, _ = dates.absolutize(f"It holds {word}   next Friday.", SAID)
+    assert said.endswith("2026-07-10.") and " on " not in said
