@@ -1775,15 +1775,16 @@ _EXTEND = rx.compile("extend", re.I)
 
 
 @lru_cache(maxsize=8)
-def _first_put_off(text: str) -> float:
+def _first_put_off(text: str) -> int:
     """Where the first word of a day put off ("extended", ``_RESCHEDULED_LATER``) in ``text``
-    ends, or infinity: read once for all the "next Friday"s of a text, not up to each again
-    (with ``_said_just_before``, most of the 1.5 s a gather took on 'next Friday ' x 1,700).
+    ends, or past the text's end when none is: read once for all the "next Friday"s of a text,
+    not up to each again (with ``_said_just_before``, most of the 1.5 s a gather took on
+    'next Friday ' x 1,700).
     No match runs past the "(on) next Friday" after it (a word ends before that), so one that
     ends before the day is one in the text up to it."""
     ends = [found.end() for found in (_EXTEND.search(text), _RESCHEDULED_LATER.search(text))
             if found is not None]
-    return min(ends, default=float("inf"))
+    return min(ends, default=len(text) + 1)
 
 
 # A figure glued to a version before it is none of a day's: "1.5 June", "2.1-5 June"
