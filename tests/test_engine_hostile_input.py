@@ -12,7 +12,7 @@ from datetime import date
 
 import pytest
 
-from autodream.engine import dates, sentence_kinds, splitting, versions
+from autodream.engine import dates, sentence_kinds, splitting, text, versions
 from autodream.engine.candidates import _CORRECTION_IGNORE
 from autodream.engine.splitting import _each_dated
 from autodream.engine.versions import upgrade_clauses
@@ -172,3 +172,17 @@ def test_a_word_before_a_day_is_read_whatever_its_length(word: str) -> None:
     # back as the longest word there, or "throughout next Friday" became "throughout on ...")
     said, _ = dates.absolutize(f"It holds {word}   next Friday.", SAID)
     assert said.endswith("2026-07-10.") and " on " not in said
+
+
+def test_a_line_of_sentences_joined_is_read_for_an_abbreviation_at_each_stop_once(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # (each stop before a word in lower case read all the line had joined so far for an
+    # abbreviation: 'ignore that. ' x 1,500 took 0.27 s, 4x for twice the line)
+    abbreviation = _Counting(text._ABBREVIATION)
+    monkeypatch.setattr(text, "_ABBREVIATION", abbreviation)
+    hostile = "ignore that. " * 1_500
+    assert text.sentences(hostile) == [hostile.strip()]
+    assert abbreviation.read <= len(hostile)
+    # (the longest still ends no sentence: "approx." before a word in lower case)
+    assert text.sentences("a build takes approx. ten minutes. we ship after") == [
+        "a build takes approx. ten minutes.", "we ship after"]
