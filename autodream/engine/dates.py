@@ -2157,8 +2157,8 @@ _WEEKDAY_BEFORE = rx.compile(rf"\b{_ANY_WD},?\s*$", re.I)
 # how far before its spaces the word _PREP_BEFORE or _WEEKDAY_BEFORE ends with may start: the
 # longest word either names ("throughout"), a comma after it ("wednesday,") and a character
 # before it (its word boundary); read from the patterns, so a longer word added is reached
-_WORD_BEFORE_REACH = max(len(word) for word in re.findall(
-    r"[a-z]+", _PREP_BEFORE.pattern + _WEEKDAY_BEFORE.pattern)) + 2
+_WORD_BEFORE_REACH = max(map(len, rx.compile(r"[a-z]+").findall(
+    _PREP_BEFORE.pattern + _WEEKDAY_BEFORE.pattern))) + 2
 
 
 def _said_just_before(word_then_spaces: re.Pattern[str], m: re.Match[str]) -> bool:

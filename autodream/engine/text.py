@@ -29,7 +29,7 @@ _ABBREVIATION = rx.compile(
 # stop and a character before it (what its lookbehind reads is read wherever the search starts).
 # Searched from the start instead, a line of 'ignore that. ' x 1,500, each sentence joined to
 # the one before, read all it had joined again for each: 0.27 s for 20,000 characters, 4x
-_ABBREVIATION_REACH = max(len(word) for word in re.findall(r"[a-z]+", _ABBREVIATION.pattern)) + 2
+_ABBREVIATION_REACH = max(map(len, rx.compile(r"[a-z]+").findall(_ABBREVIATION.pattern))) + 2
 # ... and one that never ends a sentence, whatever case follows: a title before a name ("Prof.
 # Okafor", "Dr. Lee", "at St. Mary's", not "on Main St."), an example or a comparison ("e.g.
 # Postgres", "vs. MySQL")
