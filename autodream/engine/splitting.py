@@ -17,6 +17,7 @@ from autodream.engine.sentence_kinds import (
     _detect_core,
 )
 from autodream.engine.text import (
+    ReadingBudget,
     ensure_period,
     sentence_case,
     tokens,
@@ -220,12 +221,12 @@ _WHOLE_CLAUSE = rx.compile(
 _BACK_AT_START = rx.compile(r"^(?:it|its|this|that|these|those|then|there)\b", _I)
 _SPAN = rx.compile(r"\b(?:between|both|from)\b", _I)
 # How many characters of one sentence's sides are read for dates and plans, all its "and"s
-# together: each "and" costs the whole sentence, so with no bound a pasted line of 10,000
-# characters, "... on 2026-07-01 and " over and over, took 5.8 s, 4x for twice the line. The
-# bound is far past any sentence a person types (a 1,000-character one with 50 "and"s is read
-# whole); past it, a long line is read for 8 "and"s, the work of a few passes over it
+# together (a ReadingBudget): each "and" costs the whole sentence, so with no bound a pasted
+# line of 10,000 characters, "... on 2026-07-01 and " over and over, took 5.8 s, 4x for twice
+# the line. The bound is far past any sentence a person types (a 1,000-character one with 50
+# "and"s is read whole); past it, 8 characters for each of the sentence's, about 8 "and"s
 _SIDES_READ_FREE = 60_000
-_ANDS_READ_PAST_FREE = 8
+_SIDES_READ_PER_SENTENCE_CHAR = 8
 
 
 def _each_dated(sentence: str, day: date, order: DateOrder | None = None) -> list[str]:
@@ -235,7 +236,7 @@ def _each_dated(sentence: str, day: date, order: DateOrder | None = None) -> lis
     # over 80,000 characters of "... and then run ...", 4x for twice the text. A head cut
     # before its "and" ends at a space or comma, so a word of it ends there as in the sentence)
     span = _SPAN.search(sentence)
-    left_to_read = max(_SIDES_READ_FREE, _ANDS_READ_PAST_FREE * len(sentence))
+    budget = ReadingBudget(sentence, _SIDES_READ_FREE, _SIDES_READ_PER_SENTENCE_CHAR)
     for m in _AND_CLAUSE.finditer(sentence):
         head, tail = sentence[: m.start()], sentence[m.end():]
         if (span is not None and span.end() <= m.start()) or _BACK_AT_START.match(tail):
@@ -245,8 +246,7 @@ def _each_dated(sentence: str, day: date, order: DateOrder | None = None) -> lis
             if whole is None:
                 continue
             tail = whole
-        left_to_read -= len(head) + len(tail)
-        if left_to_read < 0:
+        if not budget.spend(len(head) + len(tail)):
             return []
         # the dates first: reading each side for a plan costs far more, and most "and"s
         # join no two dated clauses

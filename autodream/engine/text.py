@@ -45,6 +45,23 @@ _WORD = rx.compile(r"[a-z0-9][a-z0-9+#._-]*[a-z0-9+#]|[a-z0-9]")
 _SPAN = rx.compile(r"`[^`]*`|\((?![^()]*://)[^()]*\)")
 
 
+class ReadingBudget:
+    """How many characters the clauses of one sentence may still be read for, all together.
+    Each clause is read with all of the sentence past it (for a plan, for an upgrade and whether
+    it was undone), so with no bound a pasted line of n clauses costs n times its length:
+    seconds, 4x for twice the line. The bound is ``free`` characters, far past a sentence a
+    person types, or ``per_sentence_char`` characters for each of the sentence's when that is
+    more: a long paste is read that many times over, linear in its length."""
+
+    def __init__(self, sentence: str, free: int, per_sentence_char: int) -> None:
+        self.left = max(free, per_sentence_char * len(sentence))
+
+    def spend(self, chars: int) -> bool:
+        """Count ``chars`` as read: whether the bound still holds (when not, read no more)."""
+        self.left -= chars
+        return self.left >= 0
+
+
 def split_outside_spans(pattern: re.Pattern[str], text: str, maxsplit: int = 0) -> list[str]:
     """``pattern.split(text)`` (a pattern with no groups) with no split inside inline code or a
     parenthesis."""

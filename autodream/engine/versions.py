@@ -12,7 +12,7 @@ import re
 from typing import TYPE_CHECKING
 
 from autodream import rx
-from autodream.engine.text import CALENDAR_WORDS, ensure_period, word_set
+from autodream.engine.text import CALENDAR_WORDS, ReadingBudget, ensure_period, word_set
 
 if TYPE_CHECKING:
     from autodream.engine.rare import Upgrade
@@ -271,13 +271,13 @@ def _two_numbers_joined(sentence: str) -> bool:
     return False
 
 
-# How many characters upgrade_clauses reads, all its clauses together: each clause is read for
-# the upgrade it tells and whether that was undone, with all that follows it, so with no bound
-# a pasted line of 'Bumped Node from 18 to 20 and ' x 660 took 1.05 s, 4x for twice the line.
-# The bound is far past any sentence a person types (1,000 characters telling 60 upgrades are
-# read whole); past it, a line is read for 8 clauses and then as one sentence
+# How many characters upgrade_clauses reads, all its clauses together (a ReadingBudget): each
+# clause is read for the upgrade it tells and whether that was undone, with all that follows
+# it, so with no bound a pasted line of 'Bumped Node from 18 to 20 and ' x 660 took 1.05 s, 4x
+# for twice the line. The bound is far past any sentence a person types (1,000 characters
+# telling 60 upgrades are read whole); past it, 8 characters for each of the sentence's
 _CLAUSES_READ_FREE = 60_000
-_CLAUSES_READ_PAST_FREE = 8
+_CLAUSES_READ_PER_SENTENCE_CHAR = 8
 
 
 def upgrade_clauses(sentence: str) -> list[str]:
@@ -289,11 +289,10 @@ def upgrade_clauses(sentence: str) -> list[str]:
         return []
     clauses: list[str] = []
     rest, lead, tail = sentence, "", ""
-    left_to_read = max(_CLAUSES_READ_FREE, _CLAUSES_READ_PAST_FREE * len(sentence))
+    budget = ReadingBudget(sentence, _CLAUSES_READ_FREE, _CLAUSES_READ_PER_SENTENCE_CHAR)
     while (up := _first_upgrade(lead + rest)) is not None:
         told = lead + rest
-        left_to_read -= len(told)
-        if left_to_read < 0:
+        if not budget.spend(len(told)):
             return []
         clauses.append(told[: up.found.end()].strip())
         tail = told[up.found.end():].strip().rstrip(".")
