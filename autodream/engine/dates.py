@@ -2421,6 +2421,15 @@ _RELATED_EVENT = rx.compile(
     r"(?:[\w-]+\s+){1,3}?(?:on|of)\s+", re.I)
 
 
+def may_hold_date(text: str) -> bool:
+    """False only when ``text`` resolved (``absolutize``) has no date ``last_mention`` reads:
+    no rule of ``absolutize`` can match it and it has no four digits (every date read has a
+    year). What it finds in a text cut before a space or comma it finds in more of the text, so
+    where it starts holding in the heads of a sentence's clauses (or stops, in their tails) can
+    be found by halving, not by reading every one."""
+    return may_be_relative(text) or _FOUR_DIGITS.search(text) is not None
+
+
 @lru_cache(maxsize=16_384)  # asked of one candidate's text by several checks in a row
 def last_mention(text: str) -> When | None:
     """The date in a text that ends last, as precisely as it was said; not one a day was only
