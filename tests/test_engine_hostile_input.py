@@ -90,16 +90,31 @@ def test_a_long_line_of_upgrades_is_read_for_a_bounded_number_of_clauses(
         return first_upgrade(told, sure)
 
     monkeypatch.setattr(versions, "_first_upgrade", counted)
-    hostile = "Bumped Node from 18 to 20 and " * 700
-    upgrade_clauses(hostile)
-    assert sum(read) <= 20 * len(hostile)  # (about 700x before)
+    hostile = "Bumped Node from 18 to 20 and " * 2_000
+    told = upgrade_clauses(hostile)
+    assert sum(read) <= 20 * len(hostile)  # (about 2,000x before)
     monkeypatch.undo()
+    # (past the bound, the clauses found are kept and the rest is one more, as it is)
+    assert 2 < len(told) < 2_000
+    assert set(told[:-1]) == {"Bumped Node from 18 to 20."}
+    assert told[-1].startswith("Bumped Node from 18 to 20 and Bumped Node from 18 to 20 and ")
     # (a sentence a person types telling a dozen upgrades is still a dozen)
     tools = ["Node", "npm", "Python", "Django", "Postgres", "Redis", "Go", "Rust", "Java",
              "Kotlin", "Gradle", "Ruby"]
     told = " and ".join(f"{tool} from {n} to {n + 1}" for n, tool in enumerate(tools, 10))
     assert upgrade_clauses(f"Bumped {told}") == [
         f"Bumped {tool} from {n} to {n + 1}." for n, tool in enumerate(tools, 10)]
+
+
+@pytest.mark.parametrize("upgrades", [72, 160])
+def test_a_one_line_list_of_many_upgrades_is_each_upgrade(upgrades: int) -> None:
+    # (a bound of 60,000 characters read, spent, dropped every clause: 72 upgrades on one line,
+    # 1,819 characters, gave no memory)
+    tools = ["Node", "npm", "React", "Django", "pytest", "ruff", "mypy", "Postgres", "Redis",
+             "numpy", "pandas", "Flask", "Vite", "TypeScript", "webpack", "eslint"]
+    each = [f"{tools[i % len(tools)]} from {i}.{i % 7} to {i + 1}.0" for i in range(upgrades)]
+    assert [(c.kind, c.text) for c in candidates("Bumped " + ", ".join(each) + ".")] == [
+        ("switch", f"Bumped {upgrade}.") for upgrade in each]
 
 
 def test_a_switch_is_looked_for_in_time_linear_in_the_sentence() -> None:
