@@ -60,6 +60,10 @@ SHAPES: dict[str, tuple[str, str]] = {
     "'next Friday ' then two plans": ("next Friday ",
                                       " on 2026-07-01 and the release is on 2026-07-24."),
     "dated 'and's, no plan": ("we looked at it on 2026-07-01 and ", ""),
+    "undated 'and's then two plans": ("I fixed the tests and ",
+                                      "the code freeze starts on 2026-07-13 and the release is "
+                                      "on 2026-07-24."),
+    "'Bumped Node from 18 to 20 and '": ("Bumped Node from 18 to 20 and ", ""),
 }
 REAL_SHAPE = "real transcripts' largest"
 
