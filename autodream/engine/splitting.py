@@ -224,9 +224,10 @@ _SPAN = rx.compile(r"\b(?:between|both|from)\b", _I)
 # How many characters of one sentence's sides are read for dates and plans, all its "and"s
 # together (a ReadingBudget): each "and" costs the whole sentence, so with no bound a pasted
 # line of 10,000 characters, "... on 2026-07-01 and " over and over, took 5.8 s, 4x for twice
-# the line. The bound is far past any sentence a person types (a 1,000-character one with 50
-# "and"s is read whole); past it, 8 characters for each of the sentence's, about 8 "and"s
-_SIDES_READ_FREE = 60_000
+# the line. The bound is far past any sentence a person types (a 2,000-character one with 100
+# "and"s after "Yesterday" is read whole, as upgrade_clauses' bound); past it, 8 characters for
+# each of the sentence's, about 8 "and"s
+_SIDES_READ_FREE = 400_000
 _SIDES_READ_PER_SENTENCE_CHAR = 8
 
 
