@@ -754,3 +754,57 @@ def test_the_journal_tells_titles_names_and_deletions_made_by_hand_between_dream
     assert f"- [No personal data in logs]({data})" in index
     again = [e.file for e in parse_index(index, frozenset()).entries if "vet" in e.title]
     assert again and vet not in again and not (memory / vet).exists()
+
+
+def _full_hand_index(tmp_path: Path, count: int = 250, listed: int = 199) -> Path:
+    """A project of ``count`` project facts, the index listing the first ``listed`` of them by
+    hand, last one first, each line saying more than its file ('worker pool N, more words
+    here'): 199 lines, a line short of the index's limit; and a session telling two rules."""
+    memory: dict[str, str] = {}
+    lines: list[str] = []
+    for i in range(count):
+        name = f"note_{i:03d}.md"
+        memory[name] = topic(f"Note {i}", f"Service fact {i}: port {8000 + i} is used by "
+                             f"worker {i}.", description=f"fact number {i} about the service")
+        if i < listed:
+            lines.append(f"- [Note {i}]({name}) — fact number {i} about the service, port "
+                         f"{8000 + i}, worker pool {i}, more words here")
+    project = tmp_path / "proj"
+    write_tree(project / "memory", {**memory, "MEMORY.md": "\n".join(lines[::-1]) + "\n"})
+    write_tree(project, {
+        "project/README.md": "# demo\nA tiny tool.\n",
+        "autodream.toml": 'project_root = "project"\nsessions_dir = "sessions"\n'
+                          'memory_dir = "memory"\nbackend = "local"\n',
+    })
+    TranscriptBuilder(start=datetime(2026, 7, 2, 9, tzinfo=timezone.utc)).user(
+        "Always run the migrations with --dry-run first.").assistant("OK.").user(
+        "Never deploy the billing service on Fridays.").assistant("OK.").write(
+        project / "sessions")
+    return project
+
+
+def test_a_full_index_written_by_hand_keeps_its_lines_and_order_when_new_memories_come(
+    tmp_path: Path,
+) -> None:
+    # Every fact ranks alike: the dream listed the files the person had left out (note_199 on)
+    # and left out note_000-106 of theirs instead (the file name broke the tie).
+    project = _full_hand_index(tmp_path)
+    out, _ = _dream(project, "2026-07-03T20:00:00Z")
+    assert out.startswith("committed:")
+    index = (project / "memory" / "MEMORY.md").read_text()
+    assert index.count("\n") <= 200
+    listed = [e.file for e in parse_index(index, frozenset()).entries]
+    new = [f for f in listed if f.startswith("feedback_")]
+    assert len(new) == 2  # the rules just told are listed
+    kept = [f for f in listed if f.startswith("note_")]
+    hand_order = [f"note_{i:03d}.md" for i in range(198, -1, -1)]
+    # the person's lines, in their order, less the last few: none of the files they left out
+    assert kept == hand_order[:len(kept)] and len(kept) >= 190
+    left_out = sorted(hand_order[len(kept):])
+    assert unlisted_count(index.splitlines()[-1]) == 250 - len(kept)
+    record = CliRunner().invoke(cli, ["show", "--project", str(project)]).output
+    named = re.findall(r"unindexed +(note_\d+\.md)\n +not indexed: MEMORY.md is over its "
+                       r"200-line limit", record)
+    assert set(left_out) <= set(named)
+    second, _ = _dream(project, "2026-07-03T21:00:00Z")
+    assert second.startswith("no-change:")

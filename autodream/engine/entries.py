@@ -126,6 +126,9 @@ NAME_CHARS = 60
 DESCRIPTION_CHARS = 90
 
 
+NOT_INDEXED = 10**6  # an entry's ``index_pos`` when the index as read has no line for it
+
+
 @dataclass
 class Entry:
     """One memory as the engine works on it: a topic file taken apart."""
@@ -141,7 +144,7 @@ class Entry:
     extra: dict[str, Any] = field(default_factory=dict)
     original: str | None = None  # the file's text as read; None for a new entry
     hook: str | None = None  # its line in MEMORY.md, when it had one
-    index_pos: int = 10**6  # position in the old index, to keep a familiar order
+    index_pos: int = NOT_INDEXED  # position in the old index, to keep a familiar order
     score: float = 0.5
     changed: bool = False
     deleted: bool = False

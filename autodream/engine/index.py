@@ -9,6 +9,7 @@ from datetime import date
 from autodream import rx
 from autodream.engine.entries import (
     DAY_ASIDE,
+    NOT_INDEXED,
     Entry,
     after_title,
     files_of,
@@ -239,6 +240,16 @@ def listing_rank(entry: Entry, newest: date | None) -> float:
     return round(index_rank(entry) + (_RECENT_BONUS if recent else 0.0), 4)
 
 
+def _standing(entry: Entry) -> int:
+    """Who put ``entry`` forward for a line, for ranks that tie: a memory new this dream (2: it
+    must not start life unlisted), one with a line in the index as read (1: a full index the
+    person wrote is not re-ranked against their choice), a file the index left out (0). The
+    next dream reads the index this one wrote, so it leaves out the same files."""
+    if entry.index_pos < NOT_INDEXED:
+        return 1
+    return 2 if entry.original is None else 0
+
+
 def _newest(entries: list[Entry]) -> date | None:
     days = [d for e in entries if not e.deleted and (d := e.reference_day()) is not None]
     return max(days, default=None)
@@ -265,10 +276,12 @@ def build_index(
     live = [e for e in entries if not e.deleted and e.file not in exclude]
     block, typed = _note_blocks(notes)
     # Highest rank first: a file the engine cannot read keeps its line (unlisted, it would be
-    # lost track of); then rank, the newest source, the file name.
+    # lost track of); then rank; on a tie, a memory new this dream, then the lines the person's
+    # index has, in its order, ahead of files it left out; then the newest source, the file name.
     newest = _newest(live)
-    listed = sorted(live, key=lambda e: (e.opaque, listing_rank(e, newest),
-                                         e.reference_day() or _EPOCH, e.file), reverse=True)
+    listed = sorted(live, key=lambda e: (e.opaque, listing_rank(e, newest), _standing(e),
+                                         -e.index_pos, e.reference_day() or _EPOCH, e.file),
+                    reverse=True)
     left_out: dict[str, str] = {}
     lines_limit = f"{options.index_max_lines}-line"
     bytes_limit = f"{options.index_max_bytes}-byte"
