@@ -806,6 +806,14 @@ def test_a_full_index_written_by_hand_keeps_its_lines_and_order_when_new_memorie
     named = re.findall(r"unindexed +(note_\d+\.md)\n +not indexed: MEMORY.md is over its "
                        r"200-line limit", record)
     assert set(left_out) <= set(named)
+    # why these lines and not others: ranked alike, the last of the person's went first
+    last = hand_order.index(left_out[-1]) + 1
+    assert (f"unindexed  {left_out[-1]}\n             not indexed: MEMORY.md is over its "
+            "200-line limit and this entry ranks among the lowest (rank 0.50; of those ranked "
+            f"alike, MEMORY.md's last lines go first: this was line {last}); file kept") in record
+    assert ("unindexed  note_249.md\n             not indexed: MEMORY.md is over its 200-line "
+            "limit and this entry ranks among the lowest (rank 0.50; MEMORY.md did not list it)"
+            ) in record
     second, _ = _dream(project, "2026-07-03T21:00:00Z")
     assert second.startswith("no-change:")
 

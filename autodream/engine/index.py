@@ -384,7 +384,8 @@ def index_decisions(
             decisions.append(Decision(
                 "unindexed", entry.file,
                 f"not indexed: MEMORY.md is over its {limit} limit and this entry ranks among the "
-                f"lowest (rank {listing_rank(entry, newest):.2f}); file kept", file=entry.file))
+                f"lowest (rank {listing_rank(entry, newest):.2f}{_tie_told(entry)}); file kept",
+                file=entry.file))
     if still_out:
         decisions.append(Decision(
             "unindexed", "MEMORY.md",
@@ -392,6 +393,17 @@ def index_decisions(
             f"still do{'es' if still_out == 1 else ''} not fit; files kept, and the index's last "
             "line says how many are not listed"))
     return decisions
+
+
+def _tie_told(entry: Entry) -> str:
+    """Which of the entries ranked alike went first, as ``_standing`` orders them: a line of
+    the index as read says it was its last lines, with the one it was on."""
+    if entry.original is None:  # (new this dream, or a note moved out of MEMORY.md)
+        return ""
+    if entry.index_pos < NOT_INDEXED:
+        return (f"; of those ranked alike, MEMORY.md's last lines go first: this was line "
+                f"{entry.index_pos}")
+    return "; MEMORY.md did not list it"
 
 
 def _line_count(listed: list[Entry], unlisted: int, block: list[str],
