@@ -816,32 +816,3 @@ def test_a_full_index_written_by_hand_keeps_its_lines_and_order_when_new_memorie
             ) in record
     second, _ = _dream(project, "2026-07-03T21:00:00Z")
     assert second.startswith("no-change:")
-
-
-def test_a_line_written_by_hand_left_out_of_a_full_index_keeps_its_words_in_its_file(
-    tmp_path: Path,
-) -> None:
-    # 'worker pool 193, more words here' was said only on note_193's line: the line left the
-    # index for the new rules, and the words lived on only in the run's copy of the old index.
-    project = _full_hand_index(tmp_path)
-    _dream(project, "2026-07-03T20:00:00Z")
-    memory = project / "memory"
-    index = (memory / "MEMORY.md").read_text()
-    listed = {e.file for e in parse_index(index, frozenset()).entries}
-    left_out = [i for i in range(199) if f"note_{i:03d}.md" not in listed]
-    assert left_out
-    for i in left_out:
-        said = parse_topic((memory / f"note_{i:03d}.md").read_text())
-        assert said.description == (f"fact number {i} about the service, port {8000 + i}, "
-                                    f"worker pool {i}, more words here")
-        assert f"Service fact {i}: port {8000 + i} is used by worker {i}." in said.body
-    # the files the person's index never listed, and the lines still listed, are as they were
-    assert parse_topic((memory / "note_240.md").read_text()).description == (
-        "fact number 240 about the service")
-    assert "note_198.md" in listed and parse_topic(
-        (memory / "note_198.md").read_text()).description == "fact number 198 about the service"
-    record = CliRunner().invoke(cli, ["show", "--project", str(project)]).output
-    assert f"updated    note_{left_out[0]:03d}.md\n             left out of MEMORY.md: the words " \
-           "of its line there" in record
-    second, _ = _dream(project, "2026-07-03T21:00:00Z")
-    assert second.startswith("no-change:")

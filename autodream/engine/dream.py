@@ -32,7 +32,6 @@ from autodream.engine.index import (
     IndexBuild,
     build_index,
     hand_title,
-    hand_words_kept,
     index_decisions,
     index_rank,
     note_lines,
@@ -801,10 +800,6 @@ def _plan(
     build = _within_loss_budget(work.entries, build, index_text, written_there, options,
                                 decisions, stay, unlisted)
     decisions.extend(index_decisions(build, work.entries, index_text, options))
-    if options.max_files_touched is None or (
-            _files_over(work.entries, options) + extra + len(build.unlisted) <= 0):
-        # (within the file budget: each such file may be one more written)
-        decisions.extend(hand_words_kept(work.entries, build.unlisted))
     plan = DreamPlan(decisions=decisions, entries=work.entries, kept_files=unparsable,
                      held_back=held_back, held_notes=stay, waiting_notes=wait,
                      moved_notes=list(zip(note_made, moved, strict=True)),

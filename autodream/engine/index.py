@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import date
 
@@ -117,35 +117,6 @@ def _shorten_hook(hook: str, room: int) -> str:
         return shorten_outside_code(hook, room)
     kept = shorten_outside_code(hook[:aside.start()], room - len(aside[0]))
     return kept + aside[0] if kept else ""
-
-
-def hand_words_kept(entries: Sequence[Entry], unlisted: Mapping[str, str]) -> list[Decision]:
-    """Entries left out of the index (``unlisted``) whose line there said what their file does
-    not ('fact number 193 about the service, port 8193, worker pool 193, more words here'
-    over a file saying 'fact number 193 about the service'): a person wrote those words, and
-    with the line gone they would live on only in the run's copy of the old index. The line
-    becomes the file's description, where the agent listing the folder reads it and a later
-    dream that lists the file again writes it back; the description's own words stay in it."""
-    decisions: list[Decision] = []
-    for entry in entries:
-        if entry.file not in unlisted or entry.deleted or entry.opaque or not entry.hook:
-            continue
-        hook = " ".join(entry.hook.split())
-        kind_and_day = kind_and_day_hook(entry)
-        if (entry.changed and not entry.redescribed) or hook == kind_and_day or any(
-                cut_from(hook, d) for d in {entry.description, kind_and_day}) or (
-                hook_after_title(hook, entry.description, entry.name)):
-            continue  # a line the engine wrote (or would write anew): no words of a person's
-        if not tokens(hook) - tokens(said_now(entry)):
-            continue
-        was = entry.description
-        entry.description = hook if tokens(was) <= tokens(hook) else f"{was} — {hook}"
-        entry.generated_hook, entry.changed = False, True
-        decisions.append(Decision(
-            "updated", entry.file,
-            f"left out of MEMORY.md: the words of its line there ({hook!r}) are kept as the "
-            f"file's description (was {was!r})", file=entry.file))
-    return decisions
 
 
 def engine_title(name: str) -> str:
