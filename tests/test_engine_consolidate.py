@@ -909,7 +909,8 @@ def test_who_is_at_a_planned_event_follows_the_plan_and_does_not_replace_it(
     # the plan was replaced by "The user will attend the design review on 2026-07-24." (or "We
     # can't make ..."), the review itself no longer remembered as planned
     lead = "The design review is on 2026-07-24."
-    kept = said.replace("I will", "The user will")
+    # (a curly apostrophe is kept as the ASCII one: "We can't make ...")
+    kept = said.replace("I will", "The user will").replace("\u2019", "'")
     if remembered:
         plan = _plan({"project_review.md": topic("Review", lead)}, None, human(said, day=3))
         file = "project_review.md"

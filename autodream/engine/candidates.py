@@ -32,12 +32,7 @@ from autodream.engine.dates import (
 )
 from autodream.engine.facts import restated_by, shown_path
 from autodream.engine.forgetting import about, forget_request
-from autodream.engine.informal import (
-    TYPOGRAPHIC,
-    plain_spelling,
-    typed_quotes,
-    with_typed_quotes,
-)
+from autodream.engine.informal import TYPOGRAPHIC, plain_spelling
 from autodream.engine.model import (
     Candidate,
     CandidateKind,
@@ -568,8 +563,6 @@ class _Told:
     decisions: tuple[int, int]
     dropped: tuple[int, int]
     opens: bool  # (nothing before it in its message told what "it" is)
-    # the person's typographic quotes in that message (``typed_quotes``)
-    quotes: dict[str, str] = field(default_factory=dict)
 
 
 # A standing rule asked as a question or a wish: "Could we perhaps stop using default exports?",
@@ -755,30 +748,10 @@ class Gatherer:
         # Redact before anything else reads the text, so no decision can quote a secret.
         before = self._said_last.get(message.session_id, "")
         self._said_last[message.session_id] = message.text[-SAID_LAST_CHARS:]
+        # Typographic quotes read (and are kept) as the ASCII ones the patterns are written for, as
+        # a shell or code wants them: "Don’t push to main." is remembered as "Don't push to main."
         said = _AFTER_REDACTION.sub(r"\1.\2", redact_after(before, message.text))
-        read = said.translate(TYPOGRAPHIC) if (
-            "’" in said or "‘" in said or "“" in said or "”" in said) else said
-        quotes = typed_quotes(said) if read is not said else {}
-        if not quotes and not getattr(self._told_last.get(message.session_id), "quotes", None):
-            self._gather(message, plain_spelling(read), quotes, typed)
-            return
-        # Read with ASCII quotes, as the same words typed so are. What it made carries the
-        # person's own (the memory written gives them back: ``Candidate.quotes``), and the
-        # decisions quoting it show them (only such a message pays for finding what it made).
-        made = {id(c) for c in self.candidates}
-        shown = {id(d) for d in self.decisions}
-        quotes = self._gather(message, plain_spelling(read), quotes, typed)
-        kept = tuple(sorted(quotes.items()))
-        self.candidates = [c if id(c) in made else replace(c, quotes=kept)
-                           for c in self.candidates]
-        self.decisions = [d if id(d) in shown else replace(
-            d, subject=with_typed_quotes(d.subject, quotes)) for d in self.decisions]
-
-    def _gather(self, message: Message, text: str, quotes: dict[str, str],
-                typed: bool) -> dict[str, str]:
-        """``add``'s reading of the message's ``text`` (redacted, spelled plain, ASCII quotes);
-        returns the person's typed quotes (``quotes``) of what it read: a "Remember that." reads
-        the last message's sentence again, with that message's."""
+        text = plain_spelling(said.translate(TYPOGRAPHIC))
         when = message.timestamp or datetime(1970, 1, 1, tzinfo=timezone.utc)
         marker = _INJECTION.search(strip_code(text))
         if marker is not None:
@@ -789,7 +762,7 @@ class Gatherer:
                 "dropped", shorten(" ".join(text.split()), 120),
                 f"{PLANTED}: the message contains '{marker[0]}'; none of it is remembered",
                 session_id=message.session_id))
-            return quotes
+            return
         if text.startswith("# ") and "\n" not in text.strip():
             # Claude Code's "#" shortcut (the reader keeps the mark): asked to be remembered.
             # One line only: a pasted markdown document opens with "# Title" too.
@@ -848,7 +821,7 @@ class Gatherer:
         last_told = self._told_last.pop(message.session_id, None)
         if last_told is not None and len(parts) == 1 and _REMEMBER_IT.match(parts[0]) and (
                 self._remember_told(last_told, parts[0], message.session_id)):
-            return last_told.quotes
+            return
         skip_next = False
         first = len(self.candidates)
         opens = True
@@ -862,12 +835,10 @@ class Gatherer:
             if not following:
                 self._told_last[message.session_id] = _Told(
                     sentence, when, (marks[0], len(self.candidates)),
-                    (marks[1], len(self.decisions)), (marks[2], self.stats.dropped), opens,
-                    quotes)
+                    (marks[1], len(self.decisions)), (marks[2], self.stats.dropped), opens)
             opens = opens and _ACK_ALONE.match(sentence) is not None
         if "ew port" in text:
             self._port_said_with(first, parts)
-        return quotes
 
     def _remember_told(self, told: _Told, ask: str, session_id: str) -> bool:
         """A "Remember that." sent on its own after the person's last message: the last thing

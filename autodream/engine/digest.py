@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from autodream.engine.informal import with_typed_quotes
 from autodream.engine.model import Candidate, EngineOptions
 from autodream.engine.scoring import cluster_candidates, score
 from autodream.engine.text import counted, shorten
@@ -50,9 +49,7 @@ def build_digest(
         ids = ",".join(s[:8] for s in cluster.sessions[:3])
         # The order carries the score; session id prefixes let the model grep one session.
         line = (
-            # (as the person typed it: "Don’t push to main.", read with ASCII quotes)
-            f"- {tag} {shorten(with_typed_quotes(latest.text, dict(latest.quotes)), 160)} "
-            f"({counted(len(cluster.sessions), 'session')}, "
+            f"- {tag} {shorten(latest.text, 160)} ({counted(len(cluster.sessions), 'session')}, "
             f"last {latest.source.day.isoformat()}: {ids})"
         )
         cost = len(line.encode("utf-8")) + 1

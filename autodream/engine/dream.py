@@ -41,7 +41,6 @@ from autodream.engine.index import (
     said_as_read,
     section_type,
 )
-from autodream.engine.informal import with_typed_quotes
 from autodream.engine.model import (
     Candidate,
     Decision,
@@ -583,32 +582,6 @@ def _held_decisions(
         "moves it") for note in wait]
 
 
-def _typed_quotes_back(entries: list[Entry], candidates: Sequence[Candidate]) -> None:
-    """The person's typographic quotes ("Don’t push to main.") back in the entries their
-    sessions' statements went into: the engine read and worded them with ASCII quotes, as the
-    same words typed so are; each word of theirs is written with their characters (name,
-    description, statements, why, how), the engine's own words ("the user's") as it wrote them."""
-    by_session: dict[str, dict[str, str]] = {}
-    for cand in candidates:
-        if cand.quotes:
-            by_session.setdefault(cand.source.session_id, {}).update(cand.quotes)
-    if not by_session:
-        return
-    for entry in entries:
-        if entry.deleted or entry.opaque:
-            continue
-        quotes: dict[str, str] = {}
-        for source in entry.sources():
-            quotes.update(by_session.get(source.session_id, {}))
-        if not quotes:
-            continue
-        entry.name = with_typed_quotes(entry.name, quotes)
-        entry.description = with_typed_quotes(entry.description, quotes)
-        entry.statements = [with_typed_quotes(said, quotes) for said in entry.statements]
-        entry.why = with_typed_quotes(entry.why, quotes)
-        entry.how = with_typed_quotes(entry.how, quotes)
-
-
 def _files_over(entries: list[Entry], options: EngineOptions, extra: int = 0) -> int:
     """How many memory files (MEMORY.md and ``extra`` others included) the plan touches past
     ``max_files_touched`` (0 or less: within it, or no cap)."""
@@ -818,7 +791,6 @@ def _plan(
     decisions.extend(work.decisions)
     decisions.extend(prune_restated(work.entries, facts))
     decisions.extend(retitles(work.entries))
-    _typed_quotes_back(work.entries, candidates)
     over = _files_over(work.entries, options) + extra
     decisions.extend(_held_decisions(stay, wait, options))
     held_back = _within_file_budget(work.entries, note_made, options, decisions, extra)

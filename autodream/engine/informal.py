@@ -6,7 +6,6 @@ say it in words the agent reads without stumbling. Code, paths and addresses are
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
 
 from autodream import rx
 
@@ -267,52 +266,7 @@ def plain_spelling(text: str) -> str:
 
 
 # Typographic quotes (macOS and phone smart quotes, pasted docs) read as the ASCII ones the
-# patterns are written for: "Don’t push to main." made no memory at all. One character for one,
-# so a span taken on the copy read is the same span of what the person typed.
+# patterns are written for: "Don’t push to main." made no memory at all. The memory keeps the
+# ASCII form too ("Don't push to main.": what a shell or code wants, and one memory for both ways
+# of typing it). One character for one, so offsets stay those of what the person typed.
 TYPOGRAPHIC = str.maketrans({"’": "'", "‘": "'", "“": '"', "”": '"'})
-# a word holding one ("Don’t", "O’Brien", "“Always", "linter”"), or such a quote standing alone
-# (each from where its run of such characters starts: linear on a long run)
-_TYPED_QUOTED = rx.compile(r"(?<![\w'\"’‘“”])[\w'\"’‘“”]*[’‘“”][\w'\"’‘“”]*")
-# the same words as the gatherer wrote them back, ASCII quotes and all
-_READ_QUOTED = rx.compile(r"(?<![\w'\"])[\w'\"]*['\"][\w'\"]*")
-
-
-def _read_as(text: str, m: re.Match[str]) -> str:
-    """How the word ``m`` of ``text`` reads with ASCII quotes (lower case); a quote standing
-    alone as it opens ("<") or closes (">") what it quotes ("“[REDACTED:...]”")."""
-    read = m[0].translate(TYPOGRAPHIC).lower()
-    if len(m[0]) > 1:
-        return read
-    before = text[m.start() - 1] if m.start() else " "
-    return read + ("<" if before.isspace() or before in "([{" else ">")
-
-
-def typed_quotes(said: str) -> dict[str, str]:
-    """The person's words with typographic quotes, by how they read with ASCII ones
-    (``_read_as``): what ``with_typed_quotes`` gives back their characters. A word typed both
-    ways in the message, or with either quote, is left out: which was meant where cannot be
-    told."""
-    typed: dict[str, str] = {}
-    torn: set[str] = {_read_as(said, m) for m in _READ_QUOTED.finditer(said)}
-    for m in _TYPED_QUOTED.finditer(said):
-        read = _read_as(said, m)
-        if len(m[0].lower()) != len(m[0]) or typed.get(read, m[0]) != m[0]:
-            torn.add(read)
-        typed[read] = m[0]
-    return {read: word for read, word in typed.items() if read not in torn}
-
-
-def with_typed_quotes(text: str, typed: Mapping[str, str]) -> str:
-    """``text`` (a memory, a decision's subject) with the quotes of the person's own words as
-    they typed them ("Don’t push to main."): the quotes only, each word's letters as written
-    (sentence case, say); quotes the engine wrote ("the user's") stay as they are."""
-    if not typed or ("'" not in text and '"' not in text):
-        return text
-
-    def typed_back(m: re.Match[str]) -> str:
-        word = typed.get(_read_as(text, m))
-        if word is None or len(word) != len(m[0]):
-            return m[0]
-        return "".join(was if was in "’‘“”" else now for was, now in zip(word, m[0], strict=True))
-
-    return _READ_QUOTED.sub(typed_back, text)

@@ -92,11 +92,6 @@ class Candidate:
     # and whether it was told put later ("pushed", "postponed"): read against the plan's own day
     # once the plan is found, not only the day it was said
     weekday_to: tuple[str, bool] | None = None
-    # the person's words typed with typographic quotes ("Don’t", "“Always"), by how they read
-    # with ASCII ones ("don't", '"always'): the text is read, merged and worded in ASCII, as the
-    # same words typed so are, and what is written gives the person's characters back
-    # (``informal.with_typed_quotes``)
-    quotes: tuple[tuple[str, str], ...] = ()
 
     @property
     def match_text(self) -> str:
