@@ -272,7 +272,14 @@ from autodream.engine.text import (
     tokens,
     unique,
 )
-from autodream.engine.tool_kinds import it_is_not, tools_in, use_instead, use_tool
+from autodream.engine.tool_kinds import (
+    ended_then_used,
+    it_is_not,
+    same_tool,
+    tools_in,
+    use_instead,
+    use_tool,
+)
 from autodream.engine.versions import (
     left_behind,
     split_version,
@@ -1567,7 +1574,8 @@ class Consolidator:
         fits = (old is not None and not meant and not qualified and _names(lead, old)
                 and not _ISO_DAY.search(lead)
                 and not TELLS_SWITCH.search(lead) and not UNDER_WAY.search(lead)
-                and last_mention(lead) is None)
+                and last_mention(lead) is None
+                and not _ends_the_new(lead, new))
         # "CI runs on GitHub Actions, not Jenkins" after "we moved CI from Jenkins to Buildkite":
         # the choice the entry names goes, and what it was set against with it ("CI runs on
         # Buildkite."); swapping the old name alone would say "..., not Buildkite"
@@ -1953,6 +1961,12 @@ class Consolidator:
 
     def _update(self, entry: Entry, cand: Candidate, cluster: Cluster) -> None:
         before = entry.lead
+        if (ended := ended_then_used(cand.text)) is not None and _chose_the_ended(entry, *ended):
+            # "Don't use pnpm anymore, use npm" over "Use pnpm, not npm" is the switch "Use npm,
+            # not pnpm" is: made as one, the title, description and How to apply go with the
+            # body (its words leading alone, they went on saying pnpm)
+            self._switch(entry, replace(cand, kind="switch", new=ended[0], old=ended[1]), cluster)
+            return
         if _due_day_told_past(entry.lead, cand):
             self._confirm(entry, cand, cluster)
             return
@@ -2333,3 +2347,26 @@ def _steps_of_change(members: list[Candidate]) -> list[tuple[str, str, str]] | N
             return None
         steps.append((change[0], change[1], after.source.day.isoformat()))
     return steps
+
+
+def _chose_the_ended(entry: Entry, new: str, old: str) -> bool:
+    """``entry`` is a rule or project fact whose lead uses ``old`` and does not use ``new``
+    beside it ("Use pnpm, not npm"; not "Use npm for scripts, pnpm for installs", where the
+    two share the work), or ends ``new`` for ``old`` in these words ("Don't use pnpm anymore,
+    use npm", which "Don't use npm anymore, use pnpm" turned into "Use npm rather than npm"):
+    the one a sentence ending ``old`` for ``new`` switches."""
+    lead = entry.lead
+    if entry.type not in ("feedback", "project"):
+        return False
+    said = ended_then_used(lead)
+    if said is not None:
+        return (said[0].lower(), said[1].lower()) == (old.lower(), new.lower())
+    return _names(lead, old) and not _set_against(lead, old) and (
+        not _names(lead, new) or _set_against(lead, new))
+
+
+def _ends_the_new(lead: str, new: str) -> bool:
+    """``lead`` ends ``new`` for another tool ("Don't use pnpm anymore, use npm", the switch
+    back to pnpm): swapping npm alone read "Don't use pnpm anymore, use pnpm"."""
+    ended = ended_then_used(lead)
+    return ended is not None and (ended[1].lower() == new.lower() or same_tool(ended[1], new))

@@ -194,6 +194,31 @@ def it_is_not(text: str) -> tuple[str, str] | None:
     return m["new"], m["old"]
 
 
+# "Don't use pnpm anymore, use npm.", "Stop using pnpm, use npm from now on.", "We no longer use
+# pnpm; use npm.": one known tool ended and another of its kind used, when that is all it says.
+# Anything after the new tool ("... for the unit tests", "... until the bug is fixed") says where
+# or how long, which is no whole switch, and is not read here.
+_ENDED_THEN_USED = rx.compile(
+    rf"^(?:(?:(?:we|you|i)\s+)?(?:don['’]t|do\s+not)\s+use\s+(?P<old>{TOOL_PATTERN})\s+any\s?more"
+    rf"|stop\s+using\s+(?P<old2>{TOOL_PATTERN})"
+    rf"|(?:we|i)\s+no\s+longer\s+use\s+(?P<old3>{TOOL_PATTERN})(?![\w-]))"
+    rf"\s*[,;]\s*use\s+(?P<new>{TOOL_PATTERN})(?![\w-])"
+    rf"(?:\s+(?:instead|from\s+now\s+on))?\s*[.!]?$", re.I)
+
+
+def ended_then_used(text: str) -> tuple[str, str] | None:
+    """The tool ``text`` says to use and the one it says is no longer used, as written there,
+    when that is all it says and both are of one kind ("Don't use pnpm anymore, use npm"):
+    the change of mind "Use npm, not pnpm" tells, said another way."""
+    m = _ENDED_THEN_USED.match(text.strip())
+    if m is None:
+        return None
+    old = m["old"] or m["old2"] or m["old3"]
+    if not tool_kinds(m["new"]) & tool_kinds(old) or same_tool(m["new"], old):
+        return None
+    return m["new"], old
+
+
 def use_tool(text: str) -> str | None:
     """The known tool ``text`` asks to use when that is all it says ("Use pnpm", "Please use
     pnpm."), as written there."""
