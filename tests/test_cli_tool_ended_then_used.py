@@ -18,18 +18,20 @@ from tests.test_cli_dream import dream
 SETTINGS = 'backend = "local"\nmin_hours = 1\nmin_sessions = 1\nscan_interval_minutes = 1\n'
 
 
-def _dreamt(tmp_path: Path, *said: str, files: dict[str, str] | None = None
-            ) -> tuple[Path, str]:
-    """A project where day N's one session says ``said[N-1]``, dreamt at the end of each day;
-    the memory dir and the last dream's output."""
+def _dreamt(tmp_path: Path, *said: str | tuple[str, ...],
+            files: dict[str, str] | None = None) -> tuple[Path, str]:
+    """A project where day N's sessions say ``said[N-1]`` (one session a sentence, a tuple
+    for several that day), dreamt at the end of each day; the memory dir and the last dream's
+    output."""
     root = project_dirs(tmp_path / "v", SETTINGS)
     for name, text in (files or {}).items():
         (root / "memory" / name).write_text(text, encoding="utf-8")
     out = ""
-    for day, text in enumerate(said, start=1):
-        TranscriptBuilder(cwd=str(root / "project"),
-                          start=datetime(2026, 7, day, 9, 0, tzinfo=timezone.utc)).user(
-            text).assistant("Got it, noted.").write(root / "sessions")
+    for day, texts in enumerate(said, start=1):
+        for hour, text in enumerate((texts,) if isinstance(texts, str) else texts, start=9):
+            TranscriptBuilder(cwd=str(root / "project"),
+                              start=datetime(2026, 7, day, hour, 0, tzinfo=timezone.utc)).user(
+                text).assistant("Got it, noted.").write(root / "sessions")
         code, out, err = dream(root, AUTODREAM_NOW=f"2026-07-0{day}T20:00:00+00:00",
                                AUTODREAM_NO_CACHE="1")
         assert code == 0, out + err
@@ -51,12 +53,14 @@ def test_a_tool_ended_for_another_rewrites_the_title_description_and_how_to_appl
     memory, _ = _dreamt(tmp_path, "Use pnpm, not npm.", said)
     ((name, text),) = _topics(memory).items()
     topic = parse_topic(text)
-    assert (name, topic.name) == ("feedback_npm-instead-pnpm.md", "npm instead of Pnpm")
+    assert (name, topic.name.lower()) == ("feedback_npm-instead-pnpm.md", "npm instead of pnpm")
     assert topic.description == said
-    assert "**How to apply:** Use npm; Pnpm is no longer current, so do not suggest it." in text
-    assert "Switched from Pnpm to npm on 2026-07-02; previously Pnpm." in text
+    assert ("**how to apply:** use npm; pnpm is no longer current, so do not suggest it."
+            in text.lower())
+    assert "switched from pnpm to npm on 2026-07-02; previously pnpm." in text.lower()
     index = (memory / "MEMORY.md").read_text(encoding="utf-8")
-    assert f"- [npm instead of Pnpm](feedback_npm-instead-pnpm.md) — {said}" in index
+    assert f"- [npm instead of pnpm](feedback_npm-instead-pnpm.md) — {said}".lower() in (
+        index.lower())
     assert "Use pnpm" not in index + text  # (nothing left telling the agent to use pnpm)
 
 
@@ -79,11 +83,12 @@ def test_the_switch_back_never_swaps_a_word_inside_the_persons_sentence(
                         "Actually we switched back to pnpm.")
     ((name, text),) = _topics(memory).items()
     # ("Don't use pnpm anymore, use Pnpm." was the sentence with npm alone put back to pnpm)
-    assert "anymore, use Pnpm" not in text and "anymore, use pnpm" not in text
-    assert (name, parse_topic(text).name) == ("feedback_pnpm-instead-npm.md",
-                                              "Pnpm instead of npm")
-    assert "**How to apply:** Use Pnpm; npm is no longer current, so do not suggest it." in text
-    assert "Switched back from npm to Pnpm on 2026-07-03; previously npm." in text
+    assert "anymore, use pnpm" not in text.lower()
+    assert (name, parse_topic(text).name.lower()) == ("feedback_pnpm-instead-npm.md",
+                                                      "pnpm instead of npm")
+    assert ("**how to apply:** use pnpm; npm is no longer current, so do not suggest it."
+            in text.lower())
+    assert "switched back from npm to pnpm on 2026-07-03; previously npm." in text.lower()
 
 
 def test_the_choice_turned_round_in_the_same_words_is_a_switch_back(tmp_path: Path) -> None:
@@ -92,21 +97,66 @@ def test_the_choice_turned_round_in_the_same_words_is_a_switch_back(tmp_path: Pa
     ((name, text),) = _topics(memory).items()
     topic = parse_topic(text)
     # (it was "Changed from pnpm to npm", described "Don't use npm anymore, use npm.")
-    assert (name, topic.name, topic.description) == (
-        "feedback_pnpm-instead-npm.md", "Pnpm instead of npm", said)
-    assert "**How to apply:** Use Pnpm; npm is no longer current, so do not suggest it." in text
-    assert "Switched from npm to Pnpm on 2026-07-03; previously npm." in text
+    assert (name, topic.name.lower(), topic.description) == (
+        "feedback_pnpm-instead-npm.md", "pnpm instead of npm", said)
+    assert ("**how to apply:** use pnpm; npm is no longer current, so do not suggest it."
+            in text.lower())
+    assert "switched from npm to pnpm on 2026-07-03; previously npm." in text.lower()
+
+
+# (each way back was a second entry, "Stop using npm, use pnpm", beside the first saying "npm
+# instead of pnpm ... do not suggest pnpm": the back sentence, unlike the entry's words, was
+# matched to none)
+@pytest.mark.parametrize("said", [
+    ("Use pnpm, not npm.", ("Don't use pnpm anymore, use npm.", "Stop using npm, use pnpm.")),
+    ("Use pnpm, not npm.", "Don't use pnpm anymore, use npm.", "Stop using npm, use pnpm."),
+    ("Use pnpm, not npm.", ("Stop using pnpm, use npm.", "Don't use npm anymore, use pnpm.")),
+    ("Use pnpm, not npm.", "Stop using pnpm, use npm.", "Don't use npm anymore, use pnpm."),
+    ("Use pnpm, not npm.", "Stop using pnpm, use npm.", "We no longer use npm; use pnpm."),
+    ("Use pnpm, not npm.", "Don't use pnpm anymore, use npm.", "We no longer use npm; use pnpm."),
+])
+def test_a_change_of_mind_and_back_is_one_entry_saying_the_last_word(
+        tmp_path: Path, said: tuple[str | tuple[str, ...], ...]) -> None:
+    memory, _ = _dreamt(tmp_path, *said)
+    ((name, text),) = _topics(memory).items()
+    last = said[-1] if isinstance(said[-1], str) else said[-1][-1]
+    topic = parse_topic(text)
+    assert (topic.name.lower(), topic.description) == ("pnpm instead of npm", last)
+    assert ("**how to apply:** use pnpm; npm is no longer current, so do not suggest it."
+            in text.lower())
+    assert "pnpm is no longer current" not in text.lower()
+    index = (memory / "MEMORY.md").read_text(encoding="utf-8")
+    assert index.count("](") == 1 and f"]({name}) — {last}" in index
+
+
+def test_a_third_tool_after_the_switch_switches_it_again(tmp_path: Path) -> None:
+    said = "Stop using npm, use yarn."
+    memory, _ = _dreamt(tmp_path, "Use pnpm, not npm.", "Stop using pnpm, use npm.", said)
+    ((text),) = _topics(memory).values()
+    topic = parse_topic(text)
+    # (it was described "Use npm, not npm.", How to apply "Use npm rather than npm"; and the
+    # person's "Stop using pnpm, use npm." with yarn put in for npm)
+    assert topic.description == said and f"\n{said}\n" in text
+    assert "Stop using pnpm" not in text
+    assert ("**how to apply:** use yarn; npm is no longer current, so do not suggest it."
+            in text.lower())
+    assert "switched from npm to yarn on 2026-07-03; previously npm." in text.lower()
+
+
+SCOPED = [
+    ("Use postgres for the main DB.", "Stop using postgres, use sqlite for the unit tests."),
+    ("Use pnpm for all JS projects.", "Don't use pnpm anymore, use npm for the docs site."),
+    ("Use pnpm, not npm.", "Don't use pnpm anymore, use npm until the bug is fixed."),
+    ("Use pnpm, not npm.", "Stop using pnpm, use npm for now."),
+    ("Use pnpm, not npm.", "Stop using pnpm, use npm in CI."),
+]
 
 
 # (said with a scope, or of what is no pair of tools of a kind, the sentence is no whole switch:
 # it is read as before, and nothing tells of a switch; "for the unit tests" had the main DB's
 # rule rewritten to sqlite and deleted)
 @pytest.mark.parametrize(("first", "then"), [
-    ("Use postgres for the main DB.", "Stop using postgres, use sqlite for the unit tests."),
-    ("Use pnpm for all JS projects.", "Don't use pnpm anymore, use npm for the docs site."),
-    ("Use pnpm, not npm.", "Don't use pnpm anymore, use npm until the bug is fixed."),
-    ("Use pnpm, not npm.", "Stop using pnpm, use npm for now."),
-    ("Use pnpm, not npm.", "Stop using pnpm, use npm in CI."),
+    *SCOPED,
     ("Always use git push --force when rebasing.",
      "Don't use git push --force anymore, use --force-with-lease."),
     ("Indent with tabs.", "stop using tabs, use spaces."),
@@ -120,3 +170,10 @@ def test_a_scoped_or_other_ending_is_no_switch(tmp_path: Path, first: str, then:
     assert not any("Switched from" in t for t in _topics(memory).values())
     assert "switched from" not in (memory / ".autodream" / "DREAMS.md").read_text(
         encoding="utf-8").lower()
+
+
+@pytest.mark.parametrize(("first", "then"), SCOPED)
+def test_the_rule_a_scoped_ending_leaves_stays(tmp_path: Path, first: str, then: str) -> None:
+    memory, _ = _dreamt(tmp_path, first, then)
+    # (the main DB's rule, rewritten to sqlite, was deleted)
+    assert any(first in t for t in _topics(memory).values())

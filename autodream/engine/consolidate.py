@@ -467,6 +467,12 @@ class Consolidator:
         # (a switch whose entry ``switch_target`` finds is made on it; ``_day_moved`` looks for
         # a day's entry only where it finds none, and the target is found once for both)
         target = switch_target(self.live(), cand) if cand.kind == "switch" else None
+        if target is None and (ended := self._ended_for(cand)) is not None:
+            # "Don't use pnpm anymore, use npm" over "Use pnpm, not npm" is the switch "Use
+            # npm, not pnpm" is, found by the tools it names: matched by its words, the way
+            # back ("Stop using npm, use pnpm" over "Don't use pnpm anymore, use npm") was
+            # too unlike the entry and became a second one, the two contradicting each other
+            target, cand = ended
         if target is None and self._day_moved(cand, cluster):
             return
         if cand.kind == "switch":
@@ -1575,7 +1581,9 @@ class Consolidator:
                 and not _ISO_DAY.search(lead)
                 and not TELLS_SWITCH.search(lead) and not UNDER_WAY.search(lead)
                 and last_mention(lead) is None
-                and not _ends_the_new(lead, new))
+                # (nor one word put in place inside the person's "Don't use pnpm anymore,
+                # use npm": switched back it read "Don't use pnpm anymore, use pnpm")
+                and ended_then_used(lead) is None)
         # "CI runs on GitHub Actions, not Jenkins" after "we moved CI from Jenkins to Buildkite":
         # the choice the entry names goes, and what it was set against with it ("CI runs on
         # Buildkite."); swapping the old name alone would say "..., not Buildkite"
@@ -1747,6 +1755,25 @@ class Consolidator:
             self.decisions.append(Decision(
                 "pruned", shorten(s, 120), f"stated {was} as current; superseded on {day}",
                 file=entry.file))
+
+    def _ended_for(self, cand: Candidate) -> tuple[Entry, Candidate] | None:
+        """The entry ``cand`` ends the choice of, and ``cand`` as the switch it tells, when it
+        says one tool is ended for another ("Don't use pnpm anymore, use npm") and the entry
+        chose the ended one."""
+        ended = ended_then_used(cand.text) if cand.kind != "switch" else None
+        if ended is None:
+            return None
+        switch = replace(cand, kind="switch", new=ended[0], old=ended[1])
+        # (first an entry that is the person's own "Stop using pnpm, use npm": the way back, a
+        # team's "We no longer use npm; use pnpm", would leave it beside as a rule given for
+        # npm's sake)
+        target = next((e for e in self.live() if e.type in ("feedback", "project")
+                       and (said := ended_then_used(e.lead)) is not None
+                       and _one_tool(said[0], ended[1])),
+                      None) or switch_target(self.live(), switch)
+        if target is None:
+            return None
+        return (target, switch) if _chose_the_ended(target, *ended) else None
 
     def _day_moved(self, cand: Candidate, cluster: Cluster) -> bool:
         """"We deploy on Thursdays now" beside deploy.md's "We deploy every Tuesday.": both
@@ -1961,12 +1988,6 @@ class Consolidator:
 
     def _update(self, entry: Entry, cand: Candidate, cluster: Cluster) -> None:
         before = entry.lead
-        if (ended := ended_then_used(cand.text)) is not None and _chose_the_ended(entry, *ended):
-            # "Don't use pnpm anymore, use npm" over "Use pnpm, not npm" is the switch "Use npm,
-            # not pnpm" is: made as one, the title, description and How to apply go with the
-            # body (its words leading alone, they went on saying pnpm)
-            self._switch(entry, replace(cand, kind="switch", new=ended[0], old=ended[1]), cluster)
-            return
         if _due_day_told_past(entry.lead, cand):
             self._confirm(entry, cand, cluster)
             return
@@ -2350,23 +2371,23 @@ def _steps_of_change(members: list[Candidate]) -> list[tuple[str, str, str]] | N
 
 
 def _chose_the_ended(entry: Entry, new: str, old: str) -> bool:
-    """``entry`` is a rule or project fact whose lead uses ``old`` and does not use ``new``
-    beside it ("Use pnpm, not npm"; not "Use npm for scripts, pnpm for installs", where the
-    two share the work), or ends ``new`` for ``old`` in these words ("Don't use pnpm anymore,
-    use npm", which "Don't use npm anymore, use pnpm" turned into "Use npm rather than npm"):
-    the one a sentence ending ``old`` for ``new`` switches."""
+    """``entry`` is a rule or project fact whose lead chose ``old`` over ``new`` ("Use pnpm,
+    not npm"; not "Use npm for scripts, pnpm for installs", where the two share the work, nor
+    "Always run pnpm install with --frozen-lockfile", which names no choice and is read as
+    before), or is itself a tool ended for ``old`` ("Don't use pnpm anymore, use npm", which
+    "Don't use npm anymore, use pnpm" turned into "Use npm rather than npm", and "Stop using
+    npm, use yarn" into "Use npm, not npm"): the one a sentence ending ``old`` for ``new``
+    switches."""
     lead = entry.lead
     if entry.type not in ("feedback", "project"):
         return False
     said = ended_then_used(lead)
     if said is not None:
-        return (said[0].lower(), said[1].lower()) == (old.lower(), new.lower())
-    return _names(lead, old) and not _set_against(lead, old) and (
-        not _names(lead, new) or _set_against(lead, new))
+        return _one_tool(said[0], old)
+    return (_names(lead, old) and not _set_against(lead, old) and _names(lead, new)
+            and _set_against(lead, new))
 
 
-def _ends_the_new(lead: str, new: str) -> bool:
-    """``lead`` ends ``new`` for another tool ("Don't use pnpm anymore, use npm", the switch
-    back to pnpm): swapping npm alone read "Don't use pnpm anymore, use pnpm"."""
-    ended = ended_then_used(lead)
-    return ended is not None and (ended[1].lower() == new.lower() or same_tool(ended[1], new))
+def _one_tool(name: str, other: str) -> bool:
+    """``name`` and ``other`` are one tool, spelled alike or not ("Postgres", "postgresql")."""
+    return name.lower() == other.lower() or same_tool(name, other)
