@@ -143,6 +143,25 @@ def test_a_third_tool_after_the_switch_switches_it_again(tmp_path: Path) -> None
     assert "switched from npm to yarn on 2026-07-03; previously npm." in text.lower()
 
 
+# (the names were put in as the new sentence spells them: "postgresql instead of Postgres",
+# "Use postgresql, not Postgres.", one database set against itself)
+@pytest.mark.parametrize(("said", "title"), [
+    (("Use Postgres, not MySQL.", "Don't use postgres anymore, use mysql.",
+      "Don't use mysql anymore, use postgresql."), "postgres instead of mysql"),
+    (("Use sqlite, not postgres.", "Stop using sqlite, use postgresql."),
+     "postgres instead of sqlite"),
+    (("Use redis, not memcached.", "Stop using redis, use memcache."),
+     "memcached instead of redis"),
+    (("Use sqlite, not postgres.", "Don't use sqlite anymore, use pg."),
+     "postgres instead of sqlite"),
+])
+def test_a_tool_named_another_way_is_the_one_the_entry_names(
+        tmp_path: Path, said: tuple[str, ...], title: str) -> None:
+    memory, _ = _dreamt(tmp_path, *said)
+    ((text),) = _topics(memory).values()
+    assert parse_topic(text).name.lower() == title
+
+
 SCOPED = [
     ("Use postgres for the main DB.", "Stop using postgres, use sqlite for the unit tests."),
     ("Use pnpm for all JS projects.", "Don't use pnpm anymore, use npm for the docs site."),

@@ -1759,7 +1759,9 @@ class Consolidator:
     def _ended_for(self, cand: Candidate) -> tuple[Entry, Candidate] | None:
         """The entry ``cand`` ends the choice of, and ``cand`` as the switch it tells, when it
         says one tool is ended for another ("Don't use pnpm anymore, use npm") and the entry
-        chose the ended one."""
+        chose the ended one: a tool the entry writes as another name of it ("Postgres" for
+        "postgresql") is named as the entry writes it, so the switch back to Postgres is no
+        switch to a third tool."""
         ended = ended_then_used(cand.text) if cand.kind != "switch" else None
         if ended is None:
             return None
@@ -1773,7 +1775,14 @@ class Consolidator:
                       None) or switch_target(self.live(), switch)
         if target is None:
             return None
-        return (target, switch) if _chose_the_ended(target, *ended) else None
+        # (as its lead writes them, else as the rest of it does: "NPM" is "npm" there, and
+        # "postgresql" the entry's "Postgres")
+        named = tools_in(target.lead) + tools_in(target.text)
+        new, old = (next((t for t in named if t.lower() == name.lower()), None) or next(
+            (t for t in named if same_tool(t, name)), name) for name in ended)
+        if not _chose_the_ended(target, new, old):
+            return None
+        return target, replace(switch, new=new, old=old)
 
     def _day_moved(self, cand: Candidate, cluster: Cluster) -> bool:
         """"We deploy on Thursdays now" beside deploy.md's "We deploy every Tuesday.": both
