@@ -162,6 +162,22 @@ def test_a_tool_named_another_way_is_the_one_the_entry_names(
     assert parse_topic(text).name.lower() == title
 
 
+# (it was "Don't use pnpm anymore, use pnpm", "Stop using jest, use jest", the file renamed to
+# say so)
+@pytest.mark.parametrize(("first", "said", "file", "title"), [
+    ("Don't use pnpm anymore, use npm.", "Don't use npm anymore, use pnpm.",
+     "feedback_pnpm-instead-npm.md", "pnpm instead of npm"),
+    ("Stop using jest, use vitest.", "Use jest, not vitest.", "feedback_jest-instead-vitest.md",
+     "jest instead of vitest"),
+])
+def test_a_title_made_of_the_persons_sentence_gets_no_name_swapped_inside(
+        tmp_path: Path, first: str, said: str, file: str, title: str) -> None:
+    memory, _ = _dreamt(tmp_path, first, said)
+    ((name, text),) = _topics(memory).items()
+    topic = parse_topic(text)
+    assert (name, topic.name.lower(), topic.description) == (file, title, said)
+
+
 SCOPED = [
     ("Use postgres for the main DB.", "Stop using postgres, use sqlite for the unit tests."),
     ("Use pnpm for all JS projects.", "Don't use pnpm anymore, use npm for the docs site."),

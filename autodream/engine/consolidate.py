@@ -1712,9 +1712,11 @@ class Consolidator:
             # a title telling of the earlier switch would tell of one that never happened
             # (and one made for one thing alone says which: "Hyperparameter sweeps: wandb
             # instead of mlflow", not "wandb instead of mlflow" of every run)
+            # (nor is one name swapped inside a title that is the person's sentence, "Don't
+            # use pnpm anymore, use npm", which read "Don't use pnpm anymore, use pnpm")
             entry.name = (_switch_title(cand) if put is None and (
                 TELLS_SWITCH.search(entry.name) or _ISO_DAY.search(entry.name)
-                or only_where(cand.text))
+                or only_where(cand.text) or ended_then_used(entry.name) is not None)
                 else _renamed_title(entry.name, old, new, cand.text, thing))
         # only an entry rewritten to name the new choice is renamed for it
         renamed = (self._rename_for(entry, named, ended[0] if len(ended) == 1 else old, new)
