@@ -122,11 +122,26 @@ def test_a_change_of_mind_and_back_is_one_entry_saying_the_last_word(
     last = said[-1] if isinstance(said[-1], str) else said[-1][-1]
     topic = parse_topic(text)
     assert (topic.name.lower(), topic.description) == ("pnpm instead of npm", last)
+    # (back in the dream that switched it, the file was renamed to "...-2.md" beside its own
+    # name, and said it superseded that one)
+    assert name == "feedback_pnpm-instead-npm.md"
+    if not isinstance(said[-1], str):
+        assert "supersedes" not in text
     assert ("**how to apply:** use pnpm; npm is no longer current, so do not suggest it."
             in text.lower())
     assert "pnpm is no longer current" not in text.lower()
     index = (memory / "MEMORY.md").read_text(encoding="utf-8")
     assert index.count("](") == 1 and f"]({name}) — {last}" in index
+
+
+def test_a_switch_and_back_in_one_dream_keeps_the_file_name(tmp_path: Path) -> None:
+    memory, _ = _dreamt(tmp_path, "Use pnpm, not npm.", ("Use npm, not pnpm.",
+                                                         "Use pnpm, not npm."))
+    ((name, text),) = _topics(memory).items()
+    # (it was feedback_pnpm-instead-npm-2.md, superseding feedback_pnpm-instead-npm.md)
+    assert name == "feedback_pnpm-instead-npm.md" and "supersedes" not in text
+    assert "](feedback_pnpm-instead-npm.md)" in (memory / "MEMORY.md").read_text(
+        encoding="utf-8")
 
 
 def test_a_third_tool_after_the_switch_switches_it_again(tmp_path: Path) -> None:

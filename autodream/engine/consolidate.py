@@ -1495,6 +1495,17 @@ class Consolidator:
             return ""  # the new name would not say the new choice ("Just" is a stopword)
         if f"{kind}_{rest}.md" == entry.file:
             return ""
+        if entry.renamed_from.lower() == f"{kind}_{rest}.md".lower():
+            # switched and back in one dream ("Don't use pnpm anymore, use npm", then "Stop
+            # using npm, use pnpm"): the file keeps the name it has on disk, not "-2.md" beside
+            # it, and supersedes no file
+            entry.file, entry.renamed_from = entry.renamed_from, ""
+            left = [n for n in entry.extra.get("supersedes", []) or [] if n != entry.file]
+            if left:
+                entry.extra["supersedes"] = left
+            else:
+                entry.extra.pop("supersedes", None)
+            return ""
         before = entry.file
         taken = {e.file.lower() for e in self.entries} | {
             e.renamed_from.lower() for e in self.entries if e.renamed_from} | self.gone
