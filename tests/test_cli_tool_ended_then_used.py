@@ -54,14 +54,51 @@ def test_a_tool_ended_for_another_rewrites_the_title_description_and_how_to_appl
     ((name, text),) = _topics(memory).items()
     topic = parse_topic(text)
     assert (name, topic.name.lower()) == ("feedback_npm-instead-pnpm.md", "npm instead of pnpm")
-    assert topic.description == said
+    # (the rule the entry gave, its choice turned, as "Use npm, not pnpm" turns it)
+    assert topic.description == "Use npm, not pnpm."
     assert ("**how to apply:** use npm; pnpm is no longer current, so do not suggest it."
             in text.lower())
     assert "switched from pnpm to npm on 2026-07-02; previously pnpm." in text.lower()
     index = (memory / "MEMORY.md").read_text(encoding="utf-8")
-    assert f"- [npm instead of pnpm](feedback_npm-instead-pnpm.md) — {said}".lower() in (
+    assert "- [npm instead of pnpm](feedback_npm-instead-pnpm.md) — use npm, not pnpm." in (
         index.lower())
     assert "Use pnpm" not in index + text  # (nothing left telling the agent to use pnpm)
+
+
+# (the rule went whole, the new sentence in its place: "never commit node_modules", "use vitest,
+# not jest" were in no file; "Use npm, not pnpm" lost them too)
+@pytest.mark.parametrize(("first", "then", "kept", "new", "old"), [
+    ("Use pnpm, not npm; use vitest, not jest.", "Don't use pnpm anymore, use npm.",
+     "use vitest, not jest", "npm", "pnpm"),
+    ("Use pnpm, not npm; never commit node_modules.", "Stop using pnpm, use npm.",
+     "never commit node_modules", "npm", "pnpm"),
+    ("Never commit node_modules; use pnpm, not npm.", "Don't use pnpm anymore, use npm.",
+     "Never commit node_modules", "npm", "pnpm"),
+    ("Use pnpm, not npm, and keep the lockfile in git.", "Stop using pnpm, use npm.",
+     "keep the lockfile in git", "npm", "pnpm"),
+    ("Use pytest, not unittest; always run with -x.", "We no longer use pytest; use unittest.",
+     "always run with -x", "unittest", "pytest"),
+    ("Never use yarn; use pnpm, not npm.", "Stop using pnpm, use npm.", "Never use yarn", "npm",
+     "pnpm"),
+    ("Never use npm; use pnpm, not yarn.", "Stop using pnpm, use yarn.", "Never use npm", "yarn",
+     "pnpm"),
+    ("Use pnpm, not npm; never commit node_modules.", "Use npm, not pnpm.",
+     "never commit node_modules", "npm", "pnpm"),
+    ("Never commit node_modules; use pnpm, not npm.", "Use npm, not pnpm.",
+     "Never commit node_modules", "npm", "pnpm"),
+    ("Use pnpm, not npm, and keep the lockfile in git.", "Use npm, not pnpm.",
+     "keep the lockfile in git", "npm", "pnpm"),
+    ("Never use npm; use pnpm, not yarn.", "Use yarn, not pnpm.", "Never use npm", "yarn",
+     "pnpm"),
+])
+def test_the_rest_of_the_rule_stays_through_the_switch(
+        tmp_path: Path, first: str, then: str, kept: str, new: str, old: str) -> None:
+    memory, _ = _dreamt(tmp_path, first, then)
+    ((text),) = _topics(memory).values()
+    assert kept in text
+    assert f"use {old}, not" not in text.lower()
+    assert (f"**how to apply:** use {new}; {old} is no longer current, so do not suggest it."
+            in text.lower())
 
 
 def test_a_title_the_person_wrote_is_kept_through_the_switch(tmp_path: Path) -> None:
@@ -98,7 +135,7 @@ def test_the_choice_turned_round_in_the_same_words_is_a_switch_back(tmp_path: Pa
     topic = parse_topic(text)
     # (it was "Changed from pnpm to npm", described "Don't use npm anymore, use npm.")
     assert (name, topic.name.lower(), topic.description) == (
-        "feedback_pnpm-instead-npm.md", "pnpm instead of npm", said)
+        "feedback_pnpm-instead-npm.md", "pnpm instead of npm", "Use pnpm, not npm.")
     assert ("**how to apply:** use pnpm; npm is no longer current, so do not suggest it."
             in text.lower())
     assert "switched from npm to pnpm on 2026-07-03; previously npm." in text.lower()
@@ -119,9 +156,9 @@ def test_a_change_of_mind_and_back_is_one_entry_saying_the_last_word(
         tmp_path: Path, said: tuple[str | tuple[str, ...], ...]) -> None:
     memory, _ = _dreamt(tmp_path, *said)
     ((name, text),) = _topics(memory).items()
-    last = said[-1] if isinstance(said[-1], str) else said[-1][-1]
     topic = parse_topic(text)
-    assert (topic.name.lower(), topic.description) == ("pnpm instead of npm", last)
+    assert (topic.name.lower(), topic.description) == ("pnpm instead of npm",
+                                                       "Use pnpm, not npm.")
     # (back in the dream that switched it, the file was renamed to "...-2.md" beside its own
     # name, and said it superseded that one)
     assert name == "feedback_pnpm-instead-npm.md"
@@ -131,7 +168,7 @@ def test_a_change_of_mind_and_back_is_one_entry_saying_the_last_word(
             in text.lower())
     assert "pnpm is no longer current" not in text.lower()
     index = (memory / "MEMORY.md").read_text(encoding="utf-8")
-    assert index.count("](") == 1 and f"]({name}) — {last}" in index
+    assert index.count("](") == 1 and f"]({name}) — Use pnpm, not npm." in index
 
 
 def test_a_switch_and_back_in_one_dream_keeps_the_file_name(tmp_path: Path) -> None:
@@ -151,8 +188,8 @@ def test_a_third_tool_after_the_switch_switches_it_again(tmp_path: Path) -> None
     topic = parse_topic(text)
     # (it was described "Use npm, not npm.", How to apply "Use npm rather than npm"; and the
     # person's "Stop using pnpm, use npm." with yarn put in for npm)
-    assert topic.description == said and f"\n{said}\n" in text
-    assert "Stop using pnpm" not in text
+    assert topic.description == "Use yarn, not pnpm." and "\nUse yarn, not pnpm.\n" in text
+    assert "Stop using pnpm" not in text and "use npm" not in text.lower()
     assert ("**how to apply:** use yarn; npm is no longer current, so do not suggest it."
             in text.lower())
     assert "switched from npm to yarn on 2026-07-03; previously npm." in text.lower()

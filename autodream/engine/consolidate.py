@@ -2406,8 +2406,14 @@ def _chose_the_ended(entry: Entry, new: str, old: str) -> bool:
     said = ended_then_used(lead)
     if said is not None:
         return _one_tool(said[0], old)
-    return (_names(lead, old) and not _set_against(lead, old) and _names(lead, new)
-            and _set_against(lead, new))
+    if not _names(lead, old) or _set_against(lead, old):
+        return False
+    if _names(lead, new) and _set_against(lead, new):
+        return True
+    # ... or is the choice a switch made ("Use npm, not pnpm", switched from pnpm to npm), which
+    # a third tool ends in turn ("Stop using npm, use yarn")
+    told = next((m for line in reversed(entry.history) if (m := HISTORY_LINE.match(line))), None)
+    return told is not None and _one_tool(told["new"], old)
 
 
 def _one_tool(name: str, other: str) -> bool:

@@ -663,11 +663,20 @@ def sub_names(
 
 def spelled_in(text: str, name: str) -> str:
     """``name`` as ``text`` writes it ("Notion" for "notion"): with the capitals it has other
-    than at a sentence's start, else as first said; ``name`` itself when ``text`` does not."""
+    than at a sentence's start, else as first said other than there ("pnpm" in "Pnpm instead
+    of npm. Use pnpm, not npm": the title's capital is its first word's, and "Pnpm" is no
+    name the lead says), else as first said; ``name`` itself when ``text`` does not."""
     found = said_as_name(text, re.escape(name))
-    cased = [m[0] for m in found if not m[0].islower()
-             and not _SENTENCE_START.search(text, 0, m.start())]
-    return (cased or [m[0] for m in found] or [name])[0]
+    cased = next((m[0] for m in found if not m[0].islower()
+                  and not _starts_sentence(text, m.start())), None)
+    spelled = cased or next((m[0] for m in found if not _starts_sentence(text, m.start())), None)
+    return spelled or (found[0][0] if found else name)
+
+
+def _starts_sentence(text: str, at: int) -> bool:
+    """A sentence starts at ``at`` in ``text``: read in the 80 characters before it, so that a
+    text naming one tool many times is read in linear time."""
+    return _SENTENCE_START.search(text, max(0, at - 80), at) is not None
 
 
 def free_file_name(base: str, taken: set[str]) -> str:
