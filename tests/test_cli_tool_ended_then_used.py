@@ -206,12 +206,19 @@ def test_a_third_tool_after_the_switch_switches_it_again(tmp_path: Path) -> None
      "memcached instead of redis"),
     (("Use sqlite, not postgres.", "Don't use sqlite anymore, use pg."),
      "postgres instead of sqlite"),
+    (("Don't use postgresql anymore, use mysql.", "Don't use mysql anymore, use postgres."),
+     "postgresql instead of mysql"),
+    (("Stop using memcached, use redis.", "Don't use redis anymore, use memcache."),
+     "memcached instead of redis"),
 ])
 def test_a_tool_named_another_way_is_the_one_the_entry_names(
         tmp_path: Path, said: tuple[str, ...], title: str) -> None:
     memory, _ = _dreamt(tmp_path, *said)
-    ((text),) = _topics(memory).values()
+    ((name, text),) = _topics(memory).items()
     assert parse_topic(text).name.lower() == title
+    # (the file kept a name saying the old choice, "feedback_dont-use-postgresql-anymore-use-
+    # mysql.md" for "Postgresql instead of mysql", when the sentence named the tool another way)
+    assert name == f"feedback_{title.replace(' instead of ', '-instead-')}.md"
 
 
 # (it was "Don't use pnpm anymore, use pnpm", "Stop using jest, use jest", the file renamed to

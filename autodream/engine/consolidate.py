@@ -1729,9 +1729,11 @@ class Consolidator:
                 TELLS_SWITCH.search(entry.name) or _ISO_DAY.search(entry.name)
                 or only_where(cand.text) or ended_then_used(entry.name) is not None)
                 else _renamed_title(entry.name, old, new, cand.text, thing))
-        # only an entry rewritten to name the new choice is renamed for it
+        # only an entry rewritten to name the new choice is renamed for it (named another way
+        # too: "Don't use mysql anymore, use postgres" is the switch to the entry's postgresql)
         renamed = (self._rename_for(entry, named, ended[0] if len(ended) == 1 else old, new)
-                   if old is not None and has_word(new_lead, new) else "")
+                   if old is not None and (has_word(new_lead, new) or any(
+                       _one_tool(t, new) for t in tools_in(new_lead))) else "")
         # (a user entry's own description, "freelance front-end developer, three clients in one
         # monorepo", stays when it does not name what was left: the person wrote it)
         kept_hook = entry.type == "user" and bool(entry.description) and not entry.generated_hook
