@@ -1793,8 +1793,7 @@ class Consolidator:
         # (as its lead writes them, else as the rest of it does: "NPM" is "npm" there, and
         # "postgresql" the entry's "Postgres")
         named = tools_in(target.lead) + tools_in(target.text)
-        new, old = (next((t for t in named if t.lower() == name.lower()), None) or next(
-            (t for t in named if same_tool(t, name)), name) for name in ended)
+        new, old = (next((t for t in named if _one_tool(t, name)), name) for name in ended)
         if not _chose_the_ended(target, new, old):
             return None
         return target, replace(switch, new=new, old=old)
