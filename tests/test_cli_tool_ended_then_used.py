@@ -101,6 +101,23 @@ def test_the_rest_of_the_rule_stays_through_the_switch(
             in text.lower())
 
 
+# (put in place, "Use npm, not pnpm, in the mobile app" over "Use pnpm, not npm, in the web app"
+# read "Use npm, not pnpm, in the web app", and "..., for the legacy app" "Use npm, not pnpm.":
+# the choice made for what the person did not name, what they named lost)
+@pytest.mark.parametrize(("first", "then", "wrong"), [
+    ("Use pnpm, not npm, in the web app.", "Use npm, not pnpm, in the mobile app.",
+     "Use npm, not pnpm, in the web app."),
+    ("Use pnpm, not npm.", "Use npm, not pnpm, for the legacy app.", "Use npm, not pnpm.\n"),
+    ("Use postgres, not mysql, for the main DB.", "Use sqlite, not postgres, for the unit tests.",
+     "Use sqlite, not mysql, for the main DB."),
+])
+def test_a_choice_said_of_one_place_is_not_made_for_all(
+        tmp_path: Path, first: str, then: str, wrong: str) -> None:
+    memory, _ = _dreamt(tmp_path, first, then)
+    texts = "".join(_topics(memory).values())
+    assert then in texts and wrong not in texts
+
+
 def test_a_title_the_person_wrote_is_kept_through_the_switch(tmp_path: Path) -> None:
     files = {"feedback_package-manager.md": "---\nname: Package manager\ndescription: Avoid "
              "npm in the JS projects\ntype: feedback\n---\n\nUse pnpm, not npm.\n",

@@ -273,6 +273,7 @@ from autodream.engine.text import (
     unique,
 )
 from autodream.engine.tool_kinds import (
+    choice_said_of_more,
     ended_then_used,
     it_is_not,
     same_tool,
@@ -1609,6 +1610,11 @@ class Consolidator:
             put = with_version(lead, old, new)  # "Postgres version is 14" -> "... is 16"
         if put is not None and left_behind(cand.text):
             put = None  # "..., but the lambdas are still on 3.11": the person's words say it
+        if put is not None and choice_said_of_more(cand.text):
+            # "Use npm, not pnpm, for the legacy app" over "Use pnpm, not npm": put in place it
+            # read "Use npm, not pnpm." (or "..., in the web app" of "in the mobile app"), the
+            # choice made for all, what it was said of lost; the person's sentence leads
+            put = None
         kept_beside: str | None = None
         if put is not None and (scope := only_where(cand.text)) and not mentions_thing(
                 tokens(scope), lead):

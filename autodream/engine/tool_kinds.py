@@ -219,6 +219,19 @@ def ended_then_used(text: str) -> tuple[str, str] | None:
     return m["new"], old
 
 
+# "Use npm, not pnpm, for the legacy app", "Prefer sqlite over postgres in the unit tests": one
+# known tool chosen over another, and words after the two that say where or when
+_CHOICE_THEN_MORE = rx.compile(
+    rf"^(?:always\s+)?(?:use|prefer)\s+(?:{TOOL_PATTERN})(?![\w-])\s*,?\s+(?:not|over|rather\s+than|"
+    rf"instead\s+of)\s+(?:{TOOL_PATTERN})(?![\w-])\s*,?\s+\w", re.I)
+
+
+def choice_said_of_more(text: str) -> bool:
+    """``text`` chooses one known tool over another and goes on after them ("Use npm, not pnpm,
+    for the legacy app"): the choice is made for what it goes on to name, not for all."""
+    return _CHOICE_THEN_MORE.match(text.strip()) is not None
+
+
 def use_tool(text: str) -> str | None:
     """The known tool ``text`` asks to use when that is all it says ("Use pnpm", "Please use
     pnpm."), as written there."""
