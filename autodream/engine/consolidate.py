@@ -1640,9 +1640,13 @@ class Consolidator:
                 rf"(?<![\w-]){re.escape(new)}(?:,\s+|\s+(?:or|and|nor)\s+){re.escape(new)}"
                 rf"(?![\w-])", put, re.I):
             put, rule_ended = None, True  # "never yarn or yarn": nothing the person said
-        if put is not None and not _contrasted(lead, new, new) and _contrasted(put, new, new):
+        if put is not None and any(
+                not _contrasted(lead, new, same) and _contrasted(put, new, same)
+                for same in [new] + [t for t in tools_in(put) if same_tool(t, new)]):
             # "We run Postgres 15, not Postgres 14" set two versions against each other: put
-            # to MySQL it would read "We run MySQL, not MySQL"
+            # to MySQL it would read "We run MySQL, not MySQL"; "Use sqlite, not postgres" put
+            # to postgresql, "Use postgresql, not postgres" (one database set against another
+            # name of itself, tool_kinds.same_tool)
             put = None
         # "Ruff format keeps reflowing our tables, so we're going back to black" tells of the
         # new choice itself: with the names put in place it would give its reason against
