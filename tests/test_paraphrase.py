@@ -31,6 +31,15 @@ def _topics(root: Path) -> dict[str, str]:
             if p.name != "MEMORY.md"}
 
 
+def _told_on_two_days(tmp_path: Path, first: str, then: str) -> Path:
+    """A project told ``first`` on day 1 and ``then`` on day 2, a dream each evening."""
+    root = project_dirs(tmp_path / "v", _GATES)
+    for day, text in ((1, first), (2, then)):
+        _say(root, day, text)
+        _dream(root, day)
+    return root
+
+
 def test_a_preference_said_three_ways_is_one_memory_of_its_first_day(tmp_path: Path) -> None:
     root = project_dirs(tmp_path / "v", _GATES)
     for day, text in enumerate(("I prefer tabs over spaces.",
@@ -65,11 +74,8 @@ def test_an_owner_said_again_in_other_words_is_no_update(tmp_path: Path) -> None
 
 
 def test_a_newer_way_to_consult_an_owner_is_the_memory_updated(tmp_path: Path) -> None:
-    root = project_dirs(tmp_path / "v", _GATES)
-    _say(root, 1, "Priya owns billing; ping her on Slack.")
-    _dream(root, 1)
-    _say(root, 2, "Priya owns billing; ask her by email, not on Slack.")
-    _dream(root, 2)
+    root = _told_on_two_days(tmp_path, "Priya owns billing; ping her on Slack.",
+                             "Priya owns billing; ask her by email, not on Slack.")
     (body,) = _topics(root).values()
     assert "\nPriya owns billing; ask her by email, not on Slack.\n" in body, body
 
@@ -170,11 +176,7 @@ def test_one_memory_said_in_other_words(entry: str, said: str) -> None:
 ])
 def test_a_second_thing_one_person_owns_is_a_memory_beside_the_first(
         tmp_path: Path, first: str, then: str) -> None:
-    root = project_dirs(tmp_path / "v", _GATES)
-    _say(root, 1, first)
-    _dream(root, 1)
-    _say(root, 2, then)
-    _dream(root, 2)
+    root = _told_on_two_days(tmp_path, first, then)
     bodies = "\n".join(_topics(root).values())
     assert len(_topics(root)) == 2, bodies
     assert f"\n{first}\n" in bodies and f"\n{then}\n" in bodies, bodies
@@ -182,20 +184,12 @@ def test_a_second_thing_one_person_owns_is_a_memory_beside_the_first(
 
 
 def test_what_code_owns_is_no_person_s_second_thing(tmp_path: Path) -> None:
-    root = project_dirs(tmp_path / "v", _GATES)
-    _say(root, 1, "It owns the connection pool.")
-    _dream(root, 1)
-    _say(root, 2, "It owns the socket.")
-    _dream(root, 2)
+    root = _told_on_two_days(tmp_path, "It owns the connection pool.", "It owns the socket.")
     assert len(_topics(root)) == 1, _topics(root)
 
 
 def test_a_thing_handed_to_another_person_is_still_its_one_memory(tmp_path: Path) -> None:
-    root = project_dirs(tmp_path / "v", _GATES)
-    _say(root, 1, "Priya owns billing.")
-    _dream(root, 1)
-    _say(root, 2, "Marta owns billing.")
-    _dream(root, 2)
+    root = _told_on_two_days(tmp_path, "Priya owns billing.", "Marta owns billing.")
     (body,) = _topics(root).values()
     assert "Marta owns billing." in body, body
 
@@ -207,11 +201,7 @@ def test_a_thing_handed_to_another_person_is_still_its_one_memory(tmp_path: Path
 ])
 def test_a_ban_kept_to_some_days_is_a_rule_beside_the_other(
         tmp_path: Path, first: str, then: str) -> None:
-    root = project_dirs(tmp_path / "v", _GATES)
-    _say(root, 1, first)
-    _dream(root, 1)
-    _say(root, 2, then)
-    _dream(root, 2)
+    root = _told_on_two_days(tmp_path, first, then)
     bodies = "\n".join(_topics(root).values())
     assert len(_topics(root)) == 2, bodies
     assert f"\n{first}\n" in bodies and f"\n{then}\n" in bodies, bodies
@@ -223,32 +213,21 @@ def test_a_ban_kept_to_some_days_is_a_rule_beside_the_other(
                                   "Priya owns billing again.", "Priya owns billing code entirely."])
 def test_the_same_thing_owned_said_with_when_or_how_much_is_no_second_file(
         tmp_path: Path, then: str) -> None:
-    root = project_dirs(tmp_path / "v", _GATES)
-    _say(root, 1, "Priya owns billing.")
-    _dream(root, 1)
-    _say(root, 2, then)
-    _dream(root, 2)
+    root = _told_on_two_days(tmp_path, "Priya owns billing.", then)
     assert list(_topics(root)) == ["project_priya-owns-billing.md"], _topics(root)
 
 
 @pytest.mark.parametrize("then", ["Correction: Priya owns payments.",
                                   "Priya owns payments now."])
 def test_an_owner_put_right_replaces_what_was_said(tmp_path: Path, then: str) -> None:
-    root = project_dirs(tmp_path / "v", _GATES)
-    _say(root, 1, "Priya owns billing.")
-    _dream(root, 1)
-    _say(root, 2, then)
-    _dream(root, 2)
+    root = _told_on_two_days(tmp_path, "Priya owns billing.", then)
     (body,) = _topics(root).values()
     assert "\nPriya owns payments" in body and "previously billing" in body, body
 
 
 def test_a_ban_on_days_that_says_more_is_the_rule_updated(tmp_path: Path) -> None:
-    root = project_dirs(tmp_path / "v", _GATES)
-    _say(root, 1, "Never deploy the API manually.")
-    _dream(root, 1)
-    _say(root, 2, "Never deploy the API on Fridays; manual deploys are fine now.")
-    _dream(root, 2)
+    root = _told_on_two_days(tmp_path, "Never deploy the API manually.",
+                             "Never deploy the API on Fridays; manual deploys are fine now.")
     (body,) = _topics(root).values()
     assert "\nNever deploy the API on Fridays; manual deploys are fine now.\n" in body, body
 
