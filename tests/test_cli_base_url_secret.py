@@ -265,3 +265,40 @@ def test_a_password_only_urllib_cannot_read_still_reaches_the_endpoint(
     code, out, err = run(sample, "status", "--backend", "anthropic", "--base-url", url)
     assert "cannot be read" not in out + err, out + err
     assert password not in out + err
+
+
+# (a project's autodream.toml may not name a base URL: refused before it is used)
+@pytest.mark.parametrize("given", ["--base-url", "AUTODREAM_BASE_URL"])
+def test_a_base_url_fragment_named_as_a_secret_is_hidden(sample: Path, given: str) -> None:
+    # An OAuth implicit grant's '#access_token=...' pasted with the endpoint: the fragment was
+    # kept whole, in the error, --json, the record, log, show, status and DREAMS.md
+    secret = "abc123secret"
+    url = f"http://127.0.0.1:9/v1#access_token={secret}"
+    args: list[str] = []
+    env: dict[str, str] = {}
+    if given == "--base-url":
+        args = ["--base-url", url]
+    else:
+        env = {given: url}
+    named = "http://127.0.0.1:9/v1#access_token=[REDACTED:url-fragment]"
+    code, out, err = run(sample, "--force", "--backend", "anthropic", *args, **env)
+    assert code != 0, out + err
+    assert f"Error: cannot reach {named}: " in err, err
+    code, out, err = run(sample, "--force", "--json", "--backend", "anthropic", *args, **env)
+    assert json.loads(out)["error"].startswith(f"cannot reach {named}: "), out
+    assert secret not in out + err
+    for command in (["log"], ["show"], ["show", "--json"], ["status"], ["status", "--json"]):
+        _code, out, err = run(sample, "--backend", "anthropic", *args, *command, **env)
+        assert secret not in out + err, (command, out + err)
+    assert named in run(sample, "show")[1]
+    for path in sample.rglob("*"):
+        if path.is_file():
+            assert secret.encode() not in path.read_bytes(), path
+
+
+@pytest.mark.parametrize("fragment", ["#section-2", "#L10-L20", "#state=abc123", "#a=b&c=d"])
+def test_an_ordinary_base_url_fragment_is_kept(sample: Path, fragment: str) -> None:
+    code, out, err = run(sample, "--force", "--backend", "anthropic", "--base-url",
+                         f"http://127.0.0.1:9/v1{fragment}")
+    assert code != 0, out + err
+    assert f"Error: cannot reach http://127.0.0.1:9/v1{fragment}: " in err, err

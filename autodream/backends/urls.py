@@ -1,5 +1,5 @@
 """A base URL as autodream may print or keep it: its host, port, path and fragment, never its
-password or query values.
+password, its query values or a fragment's value whose name says it is a secret.
 
 A proxy's password (``http://bob:pw@proxy:8080/v1``) or a gateway's token in the query
 (``...?token=...``) rode into every message that named the endpoint: the error on stderr, the
@@ -22,6 +22,7 @@ from autodream.redact import REDACTED, REDACTED_MARK, redact
 
 PASSWORD_HIDDEN = REDACTED.format(kind="url-password")
 QUERY_VALUE_HIDDEN = REDACTED.format(kind="url-query")
+FRAGMENT_VALUE_HIDDEN = REDACTED.format(kind="url-fragment")
 # A URL inside a message (the SDK's or an endpoint's own words may quote the request's): a
 # scheme, then everything up to a space or a quote (one class: linear on any input).
 _URL_IN_TEXT = rx.compile(r"\b[A-Za-z][A-Za-z0-9+.-]{0,15}://[^\s'\"<>`]+")
@@ -45,9 +46,9 @@ class UrlParts:
     scheme: str  # with its '://'; '' when it has none
     userinfo: str | None  # what stands before the host's '@'; None when no '@' does
     host: str  # with its port
-    path: str  # up to the '?'; with the fragment when there is no query
+    path: str  # up to the '?', or the '#' when there is no query
     query: str | None  # after the '?'; None when there is none
-    fragment: str  # from the '#' after the query; ''
+    fragment: str  # from the '#' (after the query when there is one); ''
 
     def joined(self) -> str:
         userinfo = "" if self.userinfo is None else f"{self.userinfo}@"
@@ -70,16 +71,20 @@ def split_url(url: str, *, userinfo_to_last_at: bool = False) -> UrlParts:
         userinfo, _at, authority = authority.rpartition("@")
     query_start = tail.find("?")
     if query_start < 0:
-        return UrlParts(f"{scheme}{sep}", userinfo, authority, tail, None, "")
+        fragment_start = _first_of(tail, "#")
+        return UrlParts(f"{scheme}{sep}", userinfo, authority, tail[:fragment_start], None,
+                        tail[fragment_start:])
     fragment_start = _first_of(tail[query_start:], "#") + query_start
     return UrlParts(f"{scheme}{sep}", userinfo, authority, tail[:query_start],
                     tail[query_start + 1:fragment_start], tail[fragment_start:])
 
 
 def shown_url(url: str) -> str:
-    """``url`` with its password (or a user with none, a key given as the user) and its query
-    values hidden: ``http://bob:[REDACTED:url-password]@127.0.0.1:9/v1?token=[REDACTED:url-query]``.
-    Its scheme, host, port, path, query names and fragment are kept: what a person debugs."""
+    """``url`` with its password (or a user with none, a key given as the user), its query
+    values and its fragment's values named as secrets hidden:
+    ``http://bob:[REDACTED:url-password]@127.0.0.1:9/v1?token=[REDACTED:url-query]``,
+    ``http://127.0.0.1:9/v1#access_token=[REDACTED:url-fragment]``. Its scheme, host, port,
+    path, query names and an ordinary fragment ('#section-2') are kept: what a person debugs."""
     parts = split_url(url)
     userinfo = parts.userinfo
     if userinfo is not None:
@@ -88,7 +93,8 @@ def shown_url(url: str) -> str:
             userinfo = f"{user}:{PASSWORD_HIDDEN}" if has_password else PASSWORD_HIDDEN
     query = (None if parts.query is None
              else "&".join(_shown_pair(pair) for pair in parts.query.split("&")))
-    return replace(parts, userinfo=userinfo, query=query).joined()
+    fragment = "&".join(_shown_fragment_pair(pair) for pair in parts.fragment.split("&"))
+    return replace(parts, userinfo=userinfo, query=query, fragment=fragment).joined()
 
 
 def without_url_secrets(text: str, url: str | None) -> str:
@@ -114,6 +120,22 @@ def _shown_pair(pair: str) -> str:
     if has_value:
         return f"{name}={QUERY_VALUE_HIDDEN}" if value else pair
     return QUERY_VALUE_HIDDEN if len(pair) >= _BARE_QUERY_MIN else pair
+
+
+def _shown_fragment_pair(pair: str) -> str:
+    """A fragment's ``name=value`` (the first with its '#') with the value hidden when the name
+    says it is a secret: an OAuth implicit grant hands its token back as ``#access_token=...``.
+    A fragment is mostly an anchor ('#section-2', '#L10-L20'): kept."""
+    name = pair.partition("=")[0]
+    return f"{name}={FRAGMENT_VALUE_HIDDEN}" if _fragment_secret(pair) else pair
+
+
+def _fragment_secret(pair: str) -> str | None:
+    """The value of a fragment's ``name=value`` when its name says it is a secret."""
+    name, has_value, value = pair.partition("=")
+    if has_value and value and not _hidden_already(value) and _SECRET_NAME.search(unquote(name)):
+        return value
+    return None
 
 
 def _hidden_already(value: str) -> bool:
@@ -151,6 +173,9 @@ def _secret_pieces(url: str) -> list[tuple[str, str]]:
         value = value if has_value else pair
         if (has_value and _SECRET_NAME.search(unquote(name))) or redact(value) != value:
             pieces.append((value, QUERY_VALUE_HIDDEN))
+    for pair in parts.fragment.split("&"):
+        if (fragment_value := _fragment_secret(pair)) is not None:
+            pieces.append((fragment_value, FRAGMENT_VALUE_HIDDEN))
     # (what the host or path says is no secret: hidden there, the message loses the endpoint)
     public = unquote(f"{parts.host}{parts.path}").lower()
     spelled = {(form, marker) for piece, marker in pieces if unquote(piece).lower() not in public
