@@ -560,8 +560,11 @@ def echo_dream_outcome(run_id: str, summary: str, details: dict[str, Any]) -> No
     click.echo(f"run {run_id} ({via}); {len(details.get('sessions', []))} session(s) reviewed")
     for skipped in details.get("skipped_sessions", []):
         click.echo(f"  not read: {skipped['path']}: {skipped['reason']}")
+    # (loaded already: the dream redacted what it read)
+    from autodream.redact import shown_name
+
     for change in details.get("changes", []):
-        click.echo(f"  {_CHANGE_MARKS.get(change['kind'], '?')} {change['path']}")
+        click.echo(f"  {_CHANGE_MARKS.get(change['kind'], '?')} {shown_name(change['path'])}")
     if result == "dry-run" and details.get("diff"):
         click.echo(details["diff"].rstrip("\n"))
     elif result == "committed":
@@ -1117,10 +1120,12 @@ def show_command(
                    "they wait for the next dream to move them (--all-decisions names each)")
     # what the dream found wrong and did not write (a secret the person put in memory): the
     # notice said it once, and it stays until they fix it
+    from autodream.redact import shown_name
     from autodream.scrub import scrub_hint
 
     for found in (record.checks or {}).get("as_found", []):
-        click.echo(f"found    {found.get('path', '?')}: {found.get('message', '')} "
+        click.echo(f"found    {shown_name(str(found.get('path', '?')))}: "
+                   f"{found.get('message', '')} "
                    "(left as found: fix it by hand)"
                    + scrub_hint(str(found.get("check")), str(found.get("message"))))
     if record.tool_calls:

@@ -678,6 +678,8 @@ def run_diff(state_dir: Path, run_id: str) -> str:
     """The unified diff of a run: its before-images against its after-images."""
     import difflib  # (not at import: `status` and `log` never diff)
 
+    from autodream.redact import shown_name  # (its patterns: `status` and `log` need none)
+
     record = load_run(state_dir, run_id)
     changes = sorted(record.changes, key=lambda c: c.path)
     images = [
@@ -691,8 +693,9 @@ def run_diff(state_dir: Path, run_id: str) -> str:
     ]
     out: list[str] = []
     for ch, (before_path, after_path) in zip(changes, images, strict=True):
-        before_name = "/dev/null" if ch.kind == "added" else f"a/{ch.path}"
-        after_name = "/dev/null" if ch.kind == "deleted" else f"b/{ch.path}"
+        shown = shown_name(ch.path)
+        before_name = "/dev/null" if ch.kind == "added" else f"a/{shown}"
+        after_name = "/dev/null" if ch.kind == "deleted" else f"b/{shown}"
         before = [] if before_path is None else _image_text(before_path)
         after = [] if after_path is None else _image_text(after_path)
         if before is None or after is None:

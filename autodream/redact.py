@@ -22,6 +22,7 @@ from autodream import rx
 # (said in errors, which the hook and `status` load anyway: see there)
 from autodream.errors import REDACTED as REDACTED
 from autodream.errors import REDACTED_MARK as REDACTED_MARK
+from autodream.errors import printable
 
 # Everyday words that may end a sentence about passwords ("the password is required"): a value of
 # letters ending like these is prose, not a credential.
@@ -2449,6 +2450,20 @@ def _identifier(value: str) -> bool:
 
 def contains_secret(text: str) -> bool:
     return bool(find_secrets(text))
+
+
+# (a path no file system takes: told by its length, redaction is slow on some long text)
+_LONGEST_PATH = 4096
+
+
+def shown_name(name: str) -> str:
+    """A file's name (or path) as autodream prints it, in a note, ``show``'s findings and diff,
+    a decision: its secret part hidden (a memory file named 'ghp_<36 characters>.md' is
+    '[REDACTED:github-token].md'), what does not print escaped, one too long for a path told
+    by its length. Every printer of a memory file's name asks this one."""
+    if len(name) > _LONGEST_PATH:
+        return f"a name of {len(name)} characters"
+    return printable(redact(name))
 
 
 def redact(text: str) -> str:

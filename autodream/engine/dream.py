@@ -52,10 +52,8 @@ from autodream.engine.names import named_as_written
 from autodream.engine.scoring import cluster_candidates, select
 from autodream.engine.text import free_file_name, shorten, slug
 from autodream.engine.tool_kinds import tool_kinds
-from autodream.errors import printable
 from autodream.memory.model import (
     INDEX_MAX_BYTES,
-    MAX_PATH_BYTES,
     MEMORY_TYPES,
     READ_DESTINATION,
     REPLACEMENT_KEYS,
@@ -74,7 +72,7 @@ from autodream.memory.model import (
     refused_links,
     render_topic,
 )
-from autodream.redact import REDACTED_MARK, contains_secret, redact
+from autodream.redact import REDACTED_MARK, contains_secret, redact, shown_name
 from autodream.transcripts.model import is_daily_log_name
 
 if TYPE_CHECKING:
@@ -312,9 +310,7 @@ def _name_shown(name: str) -> str:
     """``name`` as a decision may show it: redacted, what does not print escaped (a
     non-breaking space shown as one looked like the name with a space), and one too long for a
     file name told by its length (redact is slow on some long text)."""
-    if len(name) > MAX_PATH_BYTES:
-        return f"a name of {len(name)} characters"
-    return shorten(printable(redact(name)), 120)
+    return shorten(shown_name(name), 120)
 
 
 def _linked(index_text: str | None, present: frozenset[str]) -> dict[str, IndexEntry]:

@@ -65,7 +65,7 @@ from autodream.memory.model import (
     without_ask,
 )
 from autodream.memory.staging import active_files, link_target, read_regular_below, symlinks
-from autodream.redact import REDACTED_MARK, find_secrets, redact
+from autodream.redact import REDACTED_MARK, find_secrets, redact, shown_name
 from autodream.settings import INDEX_FILENAME
 from autodream.transcripts.model import is_daily_log_name
 
@@ -87,10 +87,11 @@ class CheckFailure:
     message: str
 
     def __str__(self) -> str:
-        return f"{self.path}: {self.message}"
+        return f"{shown_name(self.path)}: {self.message}"
 
     def as_dict(self) -> dict[str, str]:
-        return {"check": self.check, "path": self.path, "message": self.message}
+        # (kept in the run's record and shown by `show`: the name as printed)
+        return {"check": self.check, "path": shown_name(self.path), "message": self.message}
 
 
 @dataclass(eq=False, repr=False)

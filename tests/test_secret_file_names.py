@@ -1,0 +1,47 @@
+"""A memory file whose NAME holds a token ('ghp_<36 characters>.md'): the dream's 'left as
+found' note, ``show``'s findings, ``show --json`` and the run's record printed it whole. Every
+printer asks redact.shown_name, which hides the secret part; a plain name is printed as it is.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from autodream.cli import cli
+from tests.factories import REPO_ROOT
+
+TOKEN = "ghp_aB3dE6gH9jK2mN5pQ8sT1vW4yZ7bC0eF2hJ5"
+TOPIC = "---\nname: build cache\ndescription: the build cache\ntype: project\n---\nUse it.\n"
+
+
+def _run(project: Path, *args: str) -> tuple[int, str]:
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("AUTODREAM_", "ANTHROPIC_"))}
+    env.update(AUTODREAM_NOW="2026-07-10T10:00:00+00:00", AUTODREAM_NO_CACHE="1")
+    result = CliRunner().invoke(cli, [*args, "--project", str(project)], env=env)
+    return result.exit_code, result.stdout + result.stderr
+
+
+def test_a_token_in_a_memory_file_name_is_never_printed(tmp_path: Path) -> None:
+    project = tmp_path / "sample_project"
+    shutil.copytree(REPO_ROOT / "sample_project", project)
+    (project / "memory" / f"{TOKEN}.md").write_text(TOPIC, encoding="utf-8")
+    (project / "memory" / "plain_notes.md").write_text(TOPIC, encoding="utf-8")
+    code, said = _run(project, "--force", "--backend", "local")
+    assert code == 0, said
+    # was: 'note: left as found (fix it by hand): ghp_aB3...hJ5.md: is not linked from MEMORY.md'
+    assert ("left as found (fix it by hand): [REDACTED:github-token].md: is not linked from "
+            "MEMORY.md") in said, said
+    shown = {" ".join(c): _run(project, *c)[1] for c in (["show"], ["show", "--json"], ["log"])}
+    assert "found    [REDACTED:github-token].md: is not linked" in shown["show"]
+    # (a plain name printed as it is)
+    assert "plain_notes.md" in shown["show"]
+    found = json.loads(shown["show --json"])["run"]["checks"]["as_found"]
+    assert "[REDACTED:github-token].md" in {f["path"] for f in found}
+    assert TOKEN not in said + "".join(shown.values())
+    for path in (project / "memory" / ".autodream").rglob("*"):
+        assert not path.is_file() or TOKEN.encode() not in path.read_bytes(), path
