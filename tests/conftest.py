@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import functools
 import os
+import shutil
 import tempfile
 from collections.abc import Iterator
+from pathlib import Path
 
 # The compiled-pattern cache (autodream/rx.py) of a test run stays out of the user's own
 # ~/.cache (`make test` puts it in the run's temp dir); set before any autodream import.
@@ -16,6 +18,7 @@ os.environ.setdefault(
 
 import pytest
 
+from tests.factories import REPO_ROOT
 from tests.scripted_api import ScriptedAPI
 
 
@@ -45,3 +48,11 @@ def api() -> Iterator[list[ScriptedAPI]]:
     yield servers
     for server in servers:
         server.__exit__(None, None, None)
+
+
+@pytest.fixture
+def sample(tmp_path: Path) -> Path:
+    """A copy of sample_project in the test's own folder, to dream on."""
+    copy = tmp_path / "sample_project"
+    shutil.copytree(REPO_ROOT / "sample_project", copy)
+    return copy

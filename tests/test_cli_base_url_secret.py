@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 from pathlib import Path
 
 import pytest
@@ -17,7 +16,6 @@ from click.testing import CliRunner
 
 from autodream import errors
 from autodream.cli import cli
-from tests.factories import REPO_ROOT
 from tests.scripted_api import ScriptedAPI, api_error, call, raw
 
 PASSWORD = "hunter2pass"
@@ -26,13 +24,6 @@ NOW = "2026-07-20T09:00:00Z"
 # the user and URL as every message names them: redaction's marker for what was hidden
 USER = "bob:[REDACTED:url-password]"
 SHOWN = f"http://{USER}@127.0.0.1:9/v1?token=[REDACTED:url-query]"
-
-
-@pytest.fixture
-def sample(tmp_path: Path) -> Path:
-    copy = tmp_path / "sample_project"
-    shutil.copytree(REPO_ROOT / "sample_project", copy)
-    return copy
 
 
 def run(project: Path, *args: str, **env: str) -> tuple[int, str, str]:

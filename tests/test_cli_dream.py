@@ -40,13 +40,6 @@ def memory_files(project: Path) -> dict[str, str]:
     }
 
 
-@pytest.fixture
-def sample(tmp_path: Path) -> Path:
-    copy = tmp_path / "sample_project"
-    shutil.copytree(REPO_ROOT / "sample_project", copy)
-    return copy
-
-
 def dream(project: Path, *args: str, **env: str) -> tuple[int, str, str]:
     result = CliRunner().invoke(
         cli, ["--force", "--project", str(project), *args], env=clean_env(**env)

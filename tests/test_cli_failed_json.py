@@ -4,26 +4,16 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 from pathlib import Path
 from typing import Any
 
-import pytest
 from click.testing import CliRunner
 
 from autodream import errors
 from autodream.cli import cli
-from tests.factories import REPO_ROOT
 from tests.scripted_api import ScriptedAPI, api_error
 
 NOW = "2026-07-20T09:00:00Z"
-
-
-@pytest.fixture
-def sample(tmp_path: Path) -> Path:
-    copy = tmp_path / "sample_project"
-    shutil.copytree(REPO_ROOT / "sample_project", copy)
-    return copy
 
 
 def run_json(project: Path, *args: str, **env: str) -> tuple[int, Any]:

@@ -17,7 +17,7 @@ from click.testing import CliRunner
 from autodream import errors
 from autodream.cli import cli
 from autodream.memory.checks import check_staged
-from tests.test_cli_dream import clean_env, dream, sample  # noqa: F401  (fixture)
+from tests.test_cli_dream import clean_env, dream
 
 UNCLOSED = b"---\nname: Deploy\ndescription: deploys\ntype: project\n\nWe deploy on Fridays.\n"
 BINARY = b"abc\x00\x01\x02def\n"
@@ -31,7 +31,7 @@ FAULTS = {
 
 @pytest.mark.parametrize("fault", sorted(FAULTS))
 def test_a_broken_topic_file_found_in_memory_is_left_as_it_is_and_dreams_go_on(
-        sample: Path, fault: str) -> None:  # noqa: F811
+        sample: Path, fault: str) -> None:
     data, said = FAULTS[fault]
     memory = sample / "memory"
     (memory / "deploy.md").write_bytes(data)
@@ -49,7 +49,7 @@ def test_a_broken_topic_file_found_in_memory_is_left_as_it_is_and_dreams_go_on(
         assert "left as found" in err and said in err
 
 
-def test_a_binary_file_never_gets_rewritten_or_unlinked(sample: Path) -> None:  # noqa: F811
+def test_a_binary_file_never_gets_rewritten_or_unlinked(sample: Path) -> None:
     memory = sample / "memory"
     (memory / "deploy.md").write_bytes(BINARY)
     with (memory / "MEMORY.md").open("a", encoding="utf-8") as fh:
@@ -62,7 +62,7 @@ def test_a_binary_file_never_gets_rewritten_or_unlinked(sample: Path) -> None:  
 
 
 def test_an_index_not_in_utf8_is_read_as_written_and_rewritten_in_utf8(
-        sample: Path) -> None:  # noqa: F811
+        sample: Path) -> None:
     memory = sample / "memory"
     with (memory / "MEMORY.md").open("ab") as fh:
         fh.write("Réunion d'équipe le lundi à 10h\n".encode("cp1252"))
@@ -74,7 +74,7 @@ def test_an_index_not_in_utf8_is_read_as_written_and_rewritten_in_utf8(
 
 
 def test_a_byte_order_mark_does_not_turn_the_first_entry_into_a_note(
-        sample: Path) -> None:  # noqa: F811
+        sample: Path) -> None:
     memory = sample / "memory"
     index = memory / "MEMORY.md"
     first = index.read_text(encoding="utf-8").splitlines()[0]
@@ -116,7 +116,7 @@ def test_only_what_the_dream_did_fails_the_checks(
 
 
 def test_a_symlinked_topic_file_keeps_its_index_line_and_is_never_written_through(
-        sample: Path, tmp_path: Path) -> None:  # noqa: F811
+        sample: Path, tmp_path: Path) -> None:
     memory = sample / "memory"
     shared = tmp_path / "dotfiles" / "small_prs.md"
     shared.parent.mkdir()
@@ -134,7 +134,7 @@ def test_a_symlinked_topic_file_keeps_its_index_line_and_is_never_written_throug
 
 @pytest.mark.parametrize("linked", [True, False])
 def test_a_named_pipe_in_memory_is_never_opened_and_keeps_its_index_line(
-        sample: Path, linked: bool) -> None:  # noqa: F811
+        sample: Path, linked: bool) -> None:
     memory = sample / "memory"
     os.mkfifo(memory / "pipe.md")  # opening it to read would block the dream for ever
     if linked:
@@ -152,7 +152,7 @@ def test_a_named_pipe_in_memory_is_never_opened_and_keeps_its_index_line(
 
 
 def test_a_symlinked_index_is_a_one_line_error_and_nothing_changes(
-        sample: Path, tmp_path: Path) -> None:  # noqa: F811
+        sample: Path, tmp_path: Path) -> None:
     memory = sample / "memory"
     shared = tmp_path / "MEMORY.md"
     (memory / "MEMORY.md").replace(shared)
@@ -172,7 +172,7 @@ def test_a_symlinked_index_is_a_one_line_error_and_nothing_changes(
      "+ [Deploy](deploy.md)—we deploy on Fridays only"],
 )
 def test_a_loosely_written_index_line_is_read_as_its_entry_hook_and_all(
-        sample: Path, line: str) -> None:  # noqa: F811
+        sample: Path, line: str) -> None:
     memory = sample / "memory"
     (memory / "deploy.md").write_text(
         "---\nname: Deploy\ndescription: deploys\ntype: project\n---\n\nWe deploy with make.\n",
@@ -187,7 +187,7 @@ def test_a_loosely_written_index_line_is_read_as_its_entry_hook_and_all(
 
 
 def test_a_symlinked_topic_file_in_a_subdirectory_keeps_its_index_line(
-        sample: Path, tmp_path: Path) -> None:  # noqa: F811
+        sample: Path, tmp_path: Path) -> None:
     memory = sample / "memory"
     shared = tmp_path / "shared.md"
     shared.write_text("---\nname: Shared\ndescription: d\ntype: user\n---\nShared.\n")
@@ -201,7 +201,7 @@ def test_a_symlinked_topic_file_in_a_subdirectory_keeps_its_index_line(
 
 
 def test_a_file_a_memory_symlink_points_at_is_never_merged_away(
-        sample: Path) -> None:  # noqa: F811
+        sample: Path) -> None:
     # pr_review.md is a near-duplicate of small_prs.md that a dream merges into it and deletes
     memory = sample / "memory"
     (memory / "review_alias.md").symlink_to("pr_review.md")
@@ -229,7 +229,7 @@ def _lock_a_directory(project: Path) -> str:
 @pytest.mark.parametrize("command", [[], ["status"], ["status", "--json"]])
 @pytest.mark.parametrize("break_it", [_autodream_a_file, _lock_a_directory])
 def test_a_path_autodream_uses_that_is_the_wrong_kind_is_one_line_not_a_traceback(
-        sample: Path, command: list[str], break_it: Any) -> None:  # noqa: F811
+        sample: Path, command: list[str], break_it: Any) -> None:
     # each was a Python traceback (NotADirectoryError, FileExistsError, IsADirectoryError)
     name = break_it(sample)
     args = [*command, "--project", str(sample)] if command else ["--force", "--project",
@@ -254,7 +254,7 @@ def test_a_claude_config_dir_that_is_a_file_is_one_line(tmp_path: Path) -> None:
 
 
 def test_a_topic_file_in_latin_1_is_said_to_be_read_as_written_not_broken(
-        sample: Path) -> None:  # noqa: F811
+        sample: Path) -> None:
     # the notice said only 'is not valid UTF-8' and 'fix it by hand', where the README says
     # such a file is read as written and rewritten in UTF-8 when a dream changes it
     memory = sample / "memory"
@@ -270,7 +270,7 @@ def test_a_topic_file_in_latin_1_is_said_to_be_read_as_written_not_broken(
 
 
 def test_a_topic_file_holding_nul_bytes_is_said_to_be_no_text_one_way(
-        sample: Path) -> None:  # noqa: F811
+        sample: Path) -> None:
     # the notice said 'user_dana.md: is not valid UTF-8 (read as Windows-1252; ...)' and the
     # run's why 'not a text file (it holds NUL bytes)', of the same file (ux_audit)
     memory = sample / "memory"

@@ -15,7 +15,7 @@ from click.testing import CliRunner
 from autodream import errors
 from autodream.cli import cli
 from autodream.config import sanitize
-from tests.test_cli_dream import clean_env, sample  # noqa: F401  (fixture)
+from tests.test_cli_dream import clean_env
 
 
 def _toml(project: Path) -> dict[str, str]:
@@ -38,7 +38,7 @@ COMMANDS = {"dream": ["--force"], "dry run": ["--dry-run", "--force"],
 @pytest.mark.parametrize("command", sorted(COMMANDS))
 @pytest.mark.parametrize("how", sorted(HOW))
 def test_a_configured_memory_dir_that_is_not_there_is_a_one_line_error(
-        sample: Path, how: str, command: str) -> None:  # noqa: F811
+        sample: Path, how: str, command: str) -> None:
     configure, source = HOW[how]
     env = configure(sample)
     result = CliRunner().invoke(cli, [*COMMANDS[command], "--project", str(sample)], env=env)
@@ -53,7 +53,7 @@ def test_a_configured_memory_dir_that_is_not_there_is_a_one_line_error(
 
 @pytest.mark.parametrize("how", sorted(HOW))
 def test_status_shows_a_configured_memory_dir_not_there_as_a_problem(
-        sample: Path, how: str) -> None:  # noqa: F811
+        sample: Path, how: str) -> None:
     configure, source = HOW[how]
     env = configure(sample)
     result = CliRunner().invoke(cli, ["status", "--project", str(sample)], env=env)
@@ -88,7 +88,7 @@ def test_memory_dir_given_to_log_that_is_not_there_is_the_same_error(
 
 @pytest.mark.parametrize("dry_run", [True, False])
 def test_claude_codes_memory_dir_not_made_yet_is_started_by_a_dream_not_by_a_dry_run(
-        sample: Path, tmp_path: Path, dry_run: bool) -> None:  # noqa: F811
+        sample: Path, tmp_path: Path, dry_run: bool) -> None:
     project = tmp_path / "proj"
     project.mkdir()
     home = tmp_path / "claude"

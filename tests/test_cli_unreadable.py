@@ -14,7 +14,7 @@ import pytest
 from click.testing import CliRunner
 
 from autodream.cli import cli
-from tests.test_cli_dream import clean_env, dream, sample  # noqa: F401  (fixture)
+from tests.test_cli_dream import clean_env, dream
 
 AS_ROOT = os.geteuid() == 0
 needs_file_modes = pytest.mark.skipif(AS_ROOT, reason="root reads a file whatever its mode")
@@ -45,7 +45,7 @@ DANA_LINE = "- [Dana](user_dana.md) — Dana, data engineer; maintains csvstat i
 @pytest.mark.parametrize("dry_run", [False, True])
 @pytest.mark.parametrize("name", ["user_dana.md", "quinn.md"])  # linked from MEMORY.md, or not
 def test_an_unreadable_topic_file_is_left_as_found_and_the_dream_goes_on(
-        sample: Path, monkeypatch: pytest.MonkeyPatch, name: str,  # noqa: F811
+        sample: Path, monkeypatch: pytest.MonkeyPatch, name: str,
         dry_run: bool) -> None:
     memory = sample / "memory"
     if name == "quinn.md":
@@ -67,7 +67,7 @@ def test_an_unreadable_topic_file_is_left_as_found_and_the_dream_goes_on(
 
 
 @needs_file_modes
-def test_a_mode_000_topic_file_is_left_as_found(sample: Path) -> None:  # noqa: F811
+def test_a_mode_000_topic_file_is_left_as_found(sample: Path) -> None:
     memory = sample / "memory"
     data = (memory / "user_dana.md").read_bytes()
     (memory / "user_dana.md").chmod(0)
@@ -172,7 +172,7 @@ BLOCKERS = {
 
 @pytest.mark.parametrize("case", sorted(BLOCKERS))
 def test_status_names_what_fails_every_dream_and_the_dream_refuses_it_before_the_lock(
-        sample: Path, monkeypatch: pytest.MonkeyPatch, case: str) -> None:  # noqa: F811
+        sample: Path, monkeypatch: pytest.MonkeyPatch, case: str) -> None:
     break_it, code = BLOCKERS[case]
     said = break_it(sample, monkeypatch)
     before = {p.name: p.read_bytes() for p in (sample / "memory").glob("*.md") if p.is_file()}
@@ -198,7 +198,7 @@ def test_status_names_what_fails_every_dream_and_the_dream_refuses_it_before_the
     assert not (sample / "memory" / ".consolidate-lock").exists()
 
 
-def test_a_readable_memory_has_no_problem_line(sample: Path) -> None:  # noqa: F811
+def test_a_readable_memory_has_no_problem_line(sample: Path) -> None:
     status = CliRunner().invoke(cli, ["status", "--project", str(sample)], env=clean_env())
     assert "problem:" not in status.stdout and "all gates open" in status.stdout
     as_json = CliRunner().invoke(cli, ["status", "--json", "--project", str(sample)],
@@ -207,7 +207,7 @@ def test_a_readable_memory_has_no_problem_line(sample: Path) -> None:  # noqa: F
 
 
 @needs_file_modes
-def test_a_mode_000_index_is_a_one_line_error(sample: Path) -> None:  # noqa: F811
+def test_a_mode_000_index_is_a_one_line_error(sample: Path) -> None:
     index = sample / "memory" / "MEMORY.md"
     index.chmod(0)
     try:
@@ -219,7 +219,7 @@ def test_a_mode_000_index_is_a_one_line_error(sample: Path) -> None:  # noqa: F8
 
 @pytest.mark.parametrize("dreamt_before", [False, True])
 def test_a_read_only_memory_dir_is_one_line_and_a_dry_run_still_previews(
-        sample: Path, monkeypatch: pytest.MonkeyPatch, dreamt_before: bool) -> None:  # noqa: F811
+        sample: Path, monkeypatch: pytest.MonkeyPatch, dreamt_before: bool) -> None:
     memory = sample / "memory"
     if dreamt_before:  # (its state dir is there: the dream got as far as the lock's temp file)
         assert dream(sample)[0] == 0
@@ -244,7 +244,7 @@ def test_a_read_only_memory_dir_is_one_line_and_a_dry_run_still_previews(
 
 
 @needs_file_modes
-def test_a_mode_555_memory_dir_is_one_line(sample: Path) -> None:  # noqa: F811
+def test_a_mode_555_memory_dir_is_one_line(sample: Path) -> None:
     memory = sample / "memory"
     memory.chmod(0o555)
     try:

@@ -11,7 +11,7 @@ from click.testing import CliRunner
 
 from autodream import errors
 from autodream.cli import cli
-from tests.test_cli_dream import clean_env, dream, sample  # noqa: F401  (fixture)
+from tests.test_cli_dream import clean_env, dream
 
 # each: how the bad value is given (env, or the project's autodream.toml), and what is said
 BAD = {
@@ -41,7 +41,7 @@ def _break(project: Path, case: str) -> dict[str, str]:
 @pytest.mark.parametrize("command", sorted(COMMANDS))
 @pytest.mark.parametrize("case", sorted(BAD))
 def test_a_bad_setting_the_command_does_not_use_is_a_warning(
-        sample: Path, case: str, command: str) -> None:  # noqa: F811
+        sample: Path, case: str, command: str) -> None:
     code, out, err = dream(sample)
     assert code == 0, out + err
     env = _break(sample, case)
@@ -54,7 +54,7 @@ def test_a_bad_setting_the_command_does_not_use_is_a_warning(
 
 
 @pytest.mark.parametrize("case", sorted(BAD))
-def test_the_dream_and_status_still_refuse_it(sample: Path, case: str) -> None:  # noqa: F811
+def test_the_dream_and_status_still_refuse_it(sample: Path, case: str) -> None:
     env = _break(sample, case)
     for args in (["--force"], ["status"]):
         result = CliRunner().invoke(cli, [*args, "--project", str(sample)], env=env)
@@ -72,7 +72,7 @@ def test_install_has_no_use_for_a_dream_setting(tmp_path: Path, case: str) -> No
 
 
 def test_a_bad_setting_typed_on_the_command_line_is_still_an_error(
-        sample: Path) -> None:  # noqa: F811
+        sample: Path) -> None:
     result = CliRunner().invoke(cli, ["--min-hours", "abc", "log", "--project", str(sample)],
                                 env=clean_env())
     assert result.exit_code == errors.ConfigError.exit_code

@@ -16,7 +16,7 @@ from click.testing import CliRunner
 
 from autodream.cli import cli
 from autodream.run import TerminatedBySignal
-from tests.test_cli_dream import clean_env, dream, sample  # noqa: F401  (fixture)
+from tests.test_cli_dream import clean_env, dream
 
 
 def _log(project: Path) -> str:
@@ -25,7 +25,7 @@ def _log(project: Path) -> str:
     return result.stdout
 
 
-def test_a_dry_run_with_nothing_to_change_is_logged_as_a_dry_run(sample: Path) -> None:  # noqa: F811
+def test_a_dry_run_with_nothing_to_change_is_logged_as_a_dry_run(sample: Path) -> None:
     assert dream(sample)[0] == 0  # every session read: a second run has nothing to change
     code, out, err = dream(sample, "--dry-run")
     assert code == 0, out + err
@@ -94,7 +94,7 @@ def test_uninstall_of_a_project_settings_file_install_created(tmp_path: Path) ->
 ])
 @pytest.mark.parametrize("where", ["saving read positions", "releasing the lock"])
 def test_a_dream_stopped_after_its_commit_says_it_was_committed(
-        sample: Path, monkeypatch: pytest.MonkeyPatch, make: Any, code: int, why: str,  # noqa: F811
+        sample: Path, monkeypatch: pytest.MonkeyPatch, make: Any, code: int, why: str,
         where: str) -> None:
     from autodream import lock, pipeline
 
@@ -129,7 +129,7 @@ def test_a_dream_stopped_after_its_commit_says_it_was_committed(
 
 
 def test_a_dream_whose_disk_fills_after_its_commit_says_it_is_in_memory(
-        sample: Path, monkeypatch: pytest.MonkeyPatch) -> None:  # noqa: F811
+        sample: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     # A full disk when the read positions were saved, after the commit: the dream said
     # "Error: dream failed: OSError: [Errno 28] No space left on device" (exit 6) with its
     # changes in memory, and rolled the lock back, so the time gate opened again at once and
@@ -214,7 +214,7 @@ def _said_of_the_memory_dir(project: Path, command: list[str], *, as_root: bool 
 
 @pytest.mark.parametrize("command", MEMORY_DIR_COMMANDS, ids=" ".join)
 def test_an_unreadable_memory_dir_is_said_of_the_dir_itself(
-        sample: Path, monkeypatch: pytest.MonkeyPatch, command: list[str]) -> None:  # noqa: F811
+        sample: Path, monkeypatch: pytest.MonkeyPatch, command: list[str]) -> None:
     memory = sample / "memory"
     real = os.scandir
 
@@ -229,7 +229,7 @@ def test_an_unreadable_memory_dir_is_said_of_the_dir_itself(
 
 @pytest.mark.parametrize("mode", [0o000, 0o400, 0o300])  # none, no search, no listing
 def test_a_mode_000_memory_dir_is_said_of_the_dir_itself(
-        sample: Path, tmp_path: Path, mode: int) -> None:  # noqa: F811
+        sample: Path, tmp_path: Path, mode: int) -> None:
     as_root = modes_bite(tmp_path)
     memory = sample / "memory"
     memory.chmod(mode)
@@ -263,7 +263,7 @@ def _deny_listing(monkeypatch: pytest.MonkeyPatch, places: list[Path]) -> None:
 
 
 def test_status_names_transcript_dirs_it_cannot_read(
-        sample: Path, monkeypatch: pytest.MonkeyPatch) -> None:  # noqa: F811
+        sample: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     codex, logs, notes = _unread_places(sample)
     _deny_listing(monkeypatch, [codex, logs, notes])
     code, out, err = _say(sample, ["status"])
@@ -292,7 +292,7 @@ def test_status_names_transcript_dirs_it_cannot_read(
 
 
 def test_status_names_dated_daily_log_dirs_it_cannot_read(
-        sample: Path, monkeypatch: pytest.MonkeyPatch) -> None:  # noqa: F811
+        sample: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     year = sample / "project" / "logs" / "2026"
     month = sample / "memory" / "logs" / "2026" / "07"
     for place in (year, month):
@@ -317,7 +317,7 @@ def test_status_names_dated_daily_log_dirs_it_cannot_read(
     assert log.read_text(encoding="utf-8").startswith("- Decided:")
 
 
-def test_readable_transcript_dirs_are_no_problem(sample: Path) -> None:  # noqa: F811
+def test_readable_transcript_dirs_are_no_problem(sample: Path) -> None:
     _unread_places(sample)
     code, out, _ = _say(sample, ["status", "--json"])
     assert code == 0 and json.loads(out)["problems"] == []

@@ -14,7 +14,7 @@ from autodream.cli import cli
 from autodream.memory.staging import Staging
 from autodream.sandbox import Sandbox
 from autodream.tools import ToolBox
-from tests.test_cli_dream import clean_env, dream, sample  # noqa: F401  (fixture)
+from tests.test_cli_dream import clean_env, dream
 
 SECRET = "OUTSIDE-ONLY: the vault unseal phrase is violet-harbour-engine\n"
 
@@ -29,7 +29,7 @@ def _link_in(project: Path, tmp_path: Path) -> tuple[Path, Path]:
 
 
 def test_the_model_cannot_read_a_hard_linked_memory_file(
-        sample: Path, tmp_path: Path) -> None:  # noqa: F811
+        sample: Path, tmp_path: Path) -> None:
     _link_in(sample, tmp_path)
     staging = Staging.create(sample / "memory", tmp_path / "staging")
     box = ToolBox(Sandbox(memory=staging.path), trash_dir=tmp_path / "trash")
@@ -42,7 +42,7 @@ def test_the_model_cannot_read_a_hard_linked_memory_file(
 
 
 def test_a_dream_leaves_a_hard_linked_file_as_it_is_and_says_so_once(
-        sample: Path, tmp_path: Path) -> None:  # noqa: F811
+        sample: Path, tmp_path: Path) -> None:
     outside, notes = _link_in(sample, tmp_path)
     inode = notes.stat().st_ino
     code, out, err = dream(sample)

@@ -17,7 +17,7 @@ from autodream.memory import commit as commit_mod
 from autodream.memory import staging as staging_mod
 from autodream.memory.staging import Staging
 from tests.memdirs import sample_memory, write_tree
-from tests.test_cli_dream import dream, sample  # noqa: F401  (fixture)
+from tests.test_cli_dream import dream
 
 
 class Blocked(BaseException):
@@ -68,7 +68,7 @@ def test_a_file_swapped_for_a_pipe_after_the_listing_is_left_out_not_staged_empt
 
 
 def test_a_dream_leaves_a_file_swapped_for_a_pipe_as_it_is_and_says_why(
-    sample: Path, monkeypatch: pytest.MonkeyPatch  # noqa: F811
+    sample: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     memory = sample / "memory"
     _swap_after_listing(monkeypatch, memory, "small_prs.md")

@@ -45,13 +45,6 @@ def _tree(root: Path) -> dict[str, bytes | str]:
     return out
 
 
-@pytest.fixture
-def sample(tmp_path: Path) -> Path:
-    copy = tmp_path / "sample_project"
-    shutil.copytree(REPO_ROOT / "sample_project", copy)
-    return copy
-
-
 @pytest.mark.parametrize("link", [".autodream", ".autodream/runs", ".consolidate-lock"])
 def test_a_dream_refuses_a_linked_state_path_and_writes_nothing_anywhere(
     sample: Path, tmp_path: Path, link: str

@@ -17,7 +17,7 @@ import pytest
 from click.testing import CliRunner
 
 from autodream.cli import cli
-from tests.test_cli_dream import clean_env, dream, sample  # noqa: F401  (fixture)
+from tests.test_cli_dream import clean_env, dream
 from tests.test_cli_scrub import SECRET, project, snapshot  # noqa: F401  (fixture)
 from tests.test_cli_walk import DROP_ROOT_POWERS, _say, _without_root_powers, modes_bite
 from tests.test_state_dir_links import _memory_files, _tree
@@ -25,7 +25,7 @@ from tests.test_state_dir_links import _memory_files, _tree
 
 @pytest.mark.parametrize("command", [["undo"], ["--force"]])
 def test_a_read_only_state_dir_is_said_before_the_commit(
-        sample: Path, tmp_path: Path, command: list[str]) -> None:  # noqa: F811
+        sample: Path, tmp_path: Path, command: list[str]) -> None:
     """Was (undo): memory put back as before the dream, then 'Error: cannot use
     .offsets.json.offsets.tmp: Permission denied' (exit 1): a failed command had changed
     memory, the undo recorded nowhere. (A dream committed, then failed on DREAMS.md.)"""
@@ -101,7 +101,7 @@ def test_a_read_only_state_dir_is_said_before_a_scrub_changes_memory(
 
 @pytest.mark.parametrize("memory_mode", [0o555, 0o755], ids=["memory 555", "memory 755"])
 def test_a_dry_run_with_a_read_only_state_dir_previews_in_a_copy(
-        sample: Path, tmp_path: Path, memory_mode: int) -> None:  # noqa: F811
+        sample: Path, tmp_path: Path, memory_mode: int) -> None:
     """Was: 'Error: dream failed: PermissionError: [Errno 13] Permission denied:
     '.DREAMS.md.autodream.tmp'' (exit 6), the memory dir at mode 555 or not: the dry run wrote
     its record there (in the copy a read-only memory dir is previewed in, the state dir's mode
@@ -130,7 +130,7 @@ def _without_run_ids(text: str) -> str:
 
 @pytest.mark.parametrize("left", ["a file mode 000", "a named pipe", "a folder mode 000"])
 def test_a_dry_run_in_a_copy_says_what_a_dream_leaves_as_found(
-        sample: Path, tmp_path: Path, left: str) -> None:  # noqa: F811
+        sample: Path, tmp_path: Path, left: str) -> None:
     """Was: 'Error: [('.../small_prs.md', '/tmp/autodream-dry-run-...', "[Errno 13]
     Permission denied: ...")]' (exit 1), or '... is a named pipe': the copy a read-only state
     dir is previewed in failed on what the dream itself leaves as found and notes. The preview
@@ -174,7 +174,7 @@ def test_a_dry_run_in_a_copy_says_what_a_dream_leaves_as_found(
 
 
 def test_sigterm_during_the_copy_of_a_dry_run_removes_it(
-        sample: Path, tmp_path: Path) -> None:  # noqa: F811
+        sample: Path, tmp_path: Path) -> None:
     """Was: the throwaway copy a read-only state dir is previewed in left in TMPDIR, whole or
     in part (38 MB of a real memory dir, undo copies and all), by a SIGTERM while it was made
     (or removed): now it is removed, as on Ctrl-C, and the dry run ends 143."""
@@ -209,7 +209,7 @@ def test_sigterm_during_the_copy_of_a_dry_run_removes_it(
 
 
 def test_a_dry_run_in_a_copy_leaves_the_undo_copies_out(
-        sample: Path, monkeypatch: pytest.MonkeyPatch) -> None:  # noqa: F811
+        sample: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Was: the undo copies of every kept run (runs/<id>/before, after, removed, trash: most
     of a state dir) copied for a preview that never reads them (134 MB of memory: 4.4 s,
     against 1.9 s for the dry run in place). The records are copied (what the dreams wrote
@@ -252,7 +252,7 @@ def test_a_dry_run_in_a_copy_leaves_the_undo_copies_out(
 @pytest.mark.parametrize("error", ["an I/O error", "a full disk while copying",
                                    "a read error while copying"])
 def test_a_dry_run_in_a_copy_says_the_real_error_of_a_file_it_could_not_copy(
-        sample: Path, monkeypatch: pytest.MonkeyPatch, error: str) -> None:  # noqa: F811
+        sample: Path, monkeypatch: pytest.MonkeyPatch, error: str) -> None:
     """Was: a memory file the dry run's copy could not read was left there as an empty file of
     mode 000, so the preview said 'small_prs.md: cannot be read (Permission denied); fix its
     permissions' whatever the error was (an I/O error), or, as root, read it as empty; and a
