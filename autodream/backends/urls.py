@@ -18,7 +18,7 @@ from dataclasses import dataclass, replace
 from urllib.parse import quote, unquote
 
 from autodream import rx
-from autodream.redact import REDACTED, REDACTED_MARK, redact
+from autodream.redact import REDACTED, REDACTED_MARK, URL_PASSWORD_WITH_SLASH, redact
 
 PASSWORD_HIDDEN = REDACTED.format(kind="url-password")
 QUERY_VALUE_HIDDEN = REDACTED.format(kind="url-query")
@@ -58,12 +58,19 @@ class UrlParts:
 
 def split_url(url: str, *, userinfo_to_last_at: bool = False) -> UrlParts:
     """``url``'s parts. Its user and password run to the first '/', '?' or '#' (an '@' in a
-    path is no user's); with ``userinfo_to_last_at``, to the last '@': what the person meant
-    of a password holding a '/' ('http://bob:hunter2/pass@host:9/v1'), which no client reads."""
+    path is no user's), or over one '/' to an '@' when redaction reads a password holding it
+    there ('http://bob:1234/abcdSECRET@db:5432/x': no client reads 'bob:1234' as the person
+    meant, and shown as a host and port it showed the password); with ``userinfo_to_last_at``,
+    to the last '@': what the person meant of a password holding a '/'
+    ('http://bob:hunter2/pass@host:9/v1'), which no client reads."""
     scheme, sep, rest = url.partition("://")
     if not sep:
         scheme, rest = "", url
-    host_start = rest.rfind("@") + 1 if userinfo_to_last_at else 0
+    if userinfo_to_last_at:
+        host_start = rest.rfind("@") + 1
+    else:
+        slashed = URL_PASSWORD_WITH_SLASH.match(url) if sep else None
+        host_start = slashed.end() - len(scheme) - len(sep) if slashed else 0
     authority_end = host_start + _first_of(rest[host_start:], "/?#")
     authority, tail = rest[:authority_end], rest[authority_end:]
     userinfo: str | None = None
@@ -167,7 +174,10 @@ def _secret_pieces(url: str) -> list[tuple[str, str]]:
     pieces: list[tuple[str, str]] = []
     if parts.userinfo is not None:
         user, has_password, password = parts.userinfo.partition(":")
-        pieces.append((password if has_password else user, PASSWORD_HIDDEN))
+        secret = password if has_password else user
+        # (a password holding a '/' sends what follows it as the request's path, which an
+        # endpoint may quote without the rest)
+        pieces.extend((piece, PASSWORD_HIDDEN) for piece in {secret, *secret.split("/")[1:]})
     for pair in [] if parts.query is None else parts.query.split("&"):
         name, has_value, value = pair.partition("=")
         value = value if has_value else pair

@@ -1,0 +1,90 @@
+"""A URL's password holding a '/' after digits or a word ('postgres://bob:1234/abcdSECRET@db'):
+the url-password rule stopped at the '/', and a client reads 'bob:1234' as a host and its port,
+so the password was shown whole, in the person's words and in a base URL. A port and its path
+('localhost:5432/db', 'host:8080/path', an '@' in a path after a host's name) are no password.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+from datetime import datetime, timezone
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from autodream.cli import cli
+from autodream.redact import redact
+from tests.factories import REPO_ROOT, project_with_one_session, run_cli, what_a_dream_kept
+
+SAID_AT = datetime(2026, 7, 1, 9, 0, tzinfo=timezone.utc)
+HIDDEN = "[REDACTED:url-password]"
+
+
+@pytest.mark.parametrize(("text", "shown"), [
+    ("postgres://bob:1234/abcdSECRET@db:5432/x", f"postgres://bob:{HIDDEN}@db:5432/x"),
+    ("http://u:1234/abc@host", f"http://u:{HIDDEN}@host"),
+    ("http://u:12/34@host/", f"http://u:{HIDDEN}@host/"),
+    ("mysql://root:2024/x9@localhost/db", f"mysql://root:{HIDDEN}@localhost/db"),
+    ("http://u:pass/word@10.0.0.5:80/x", f"http://u:{HIDDEN}@10.0.0.5:80/x"),
+    ("see postgres://bob:1234/abcdSECRET@db:5432/x.", f"see postgres://bob:{HIDDEN}@db:5432/x."),
+    # (digits alone were hidden already: kept so)
+    ("http://u:123456@host/", f"http://u:{HIDDEN}@host/"),
+])
+def test_a_password_holding_a_slash_is_hidden(text: str, shown: str) -> None:
+    assert redact(text) == shown
+
+
+@pytest.mark.parametrize("text", [
+    "localhost:5432/db",
+    "host:8080/path",
+    "http://host:8080/path",
+    "connect to http://localhost:8080/v1 first",
+    "http://host:8080/path/x@y",
+    "http://localhost:3000/alice@example.com",
+    "http://example.com:8080/bob@example.com",
+    "http://127.0.0.1:8080/x@y",
+    "https://unpkg.com:443/react@18.2.0/umd",
+    "https://cdn.jsdelivr.net:443/npm/vue@3/dist",
+    "http://[::1]:8080/x@y.com",
+    "docker://registry:5000/img@sha256:abcd12",
+])
+def test_a_port_and_its_path_are_no_password(text: str) -> None:
+    assert redact(text) == text
+
+
+def test_a_slashed_password_said_by_the_person_never_reaches_memory(tmp_path: Path) -> None:
+    project_with_one_session(tmp_path, [
+        "Always connect to the warehouse as postgres://bob:1234/abcdSECRET@db:5432/x from CI.",
+        "Always run the API on http://localhost:8080/v1 in development.",
+    ], SAID_AT)
+    shown = run_cli(tmp_path, "--force").output
+    kept = what_a_dream_kept(tmp_path)
+    assert "abcdSECRET" not in kept + shown
+    assert "localhost:8080/v1" in kept  # a port and its path kept as said
+
+
+def test_a_base_url_with_a_slashed_password_is_named_without_it(tmp_path: Path) -> None:
+    # the client reads 'bob:1234' as the host and its port: 'cannot reach
+    # http://bob:1234/abcdSECRET@127.0.0.1:9/v1', kept by the record, DREAMS.md, log, show
+    sample = tmp_path / "sample_project"
+    shutil.copytree(REPO_ROOT / "sample_project", sample)
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("AUTODREAM_", "ANTHROPIC_"))}
+    env.update(AUTODREAM_NOW="2026-07-20T09:00:00Z", ANTHROPIC_API_KEY="sk-test",
+               AUTODREAM_API_MAX_RETRIES="0",
+               AUTODREAM_BASE_URL="http://bob:1234/abcdSECRET@127.0.0.1:9/v1")
+    runner = CliRunner()
+    said = runner.invoke(cli, ["--force", "--backend", "anthropic", "--project", str(sample)],
+                         env=env)
+    assert said.exit_code != 0
+    assert f"cannot reach http://bob:{HIDDEN}@127.0.0.1:9/v1: " in said.stderr, said.stderr
+    as_json = runner.invoke(cli, ["--force", "--json", "--backend", "anthropic", "--project",
+                                  str(sample)], env=env)
+    assert json.loads(as_json.stdout)["error"].startswith(f"cannot reach http://bob:{HIDDEN}@")
+    for command in (["log"], ["show"], ["show", "--json"], ["status"]):
+        result = runner.invoke(cli, [*command, "--project", str(sample)], env=env)
+        assert "abcdSECRET" not in result.stdout + result.stderr, command
+    for path in sample.rglob("*"):
+        assert not path.is_file() or b"abcdSECRET" not in path.read_bytes(), path
