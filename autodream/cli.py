@@ -1271,13 +1271,24 @@ def undo_command(
         click.echo(f"{back} puts runs {', '.join(r.undoes or '' for r in made)} back")
 
 
+def _say_urls_masked(masked: list[str], dry_run: bool) -> None:
+    if masked:
+        click.echo(f"{'would hide' if dry_run else 'hid'} a URL's password, query or fragment "
+                   f"token in {len(masked)} journal file(s) an older autodream wrote: "
+                   f"{', '.join(masked)}")
+
+
 @cli.command("scrub", epilog=EXIT_CODES_HELP)
 @click.option("--dry-run", is_flag=True, help="List what would change; change nothing.")
 @click.option("--json", "as_json", is_flag=True, help="Print what was scrubbed as JSON.")
 @click.option("--force", is_flag=True,
               help="Scrub a value made only of letters (refused as an ordinary word otherwise).")
+@click.option("--urls", is_flag=True,
+              help="Read no value: hide the password, query values and fragment tokens of "
+                   "the URLs that run records and DREAMS.md written by an older autodream "
+                   "kept (a scrub of a value does it too).")
 @_journal_options
-def scrub_command(dry_run: bool, as_json: bool, force: bool, project: str | None,
+def scrub_command(dry_run: bool, as_json: bool, force: bool, urls: bool, project: str | None,
                   memory_dir: str | None) -> None:
     """Replace a leaked credential everywhere autodream keeps it: memory files, undo copies,
     run records, diffs. The value is read from stdin (printf %s "$TOKEN" | autodream scrub),
@@ -1286,6 +1297,18 @@ def scrub_command(dry_run: bool, as_json: bool, force: bool, project: str | None
     from autodream import scrub
 
     settings = _journal_settings(project, memory_dir)
+    if urls:
+        try:
+            masked = scrub.scrub_recorded_urls(settings, dry_run=dry_run)
+        except errors.AutodreamError as exc:
+            raise fail(exc) from exc
+        if as_json:
+            echo_json({"status": "ok", "dry_run": dry_run, "urls_masked": masked})
+            return
+        _say_urls_masked(masked, dry_run)
+        if not masked:
+            click.echo("no run record or DREAMS.md keeps a URL's secret: nothing to hide")
+        return
     if sys.stdin is None:  # started with stdin closed: no value (refused as empty)
         value = ""
     elif sys.stdin.isatty():
@@ -1330,6 +1353,7 @@ def scrub_command(dry_run: bool, as_json: bool, force: bool, project: str | None
                        "as it is")
     else:
         click.echo("not found in the memory dir or autodream's journal: nothing to scrub")
+    _say_urls_masked(report.urls_masked, dry_run)
     if report.partial:
         # only whole copies are replaced: a copy cut short or changed is the person's to find
         click.echo(f"warning: a long part of the value is still in {', '.join(report.partial)}: "

@@ -128,6 +128,9 @@ class ScrubReport:
     case_only: list[str] = field(default_factory=list)
     # files listed but not read, each with why
     skipped: list[SkippedFile] = field(default_factory=list)
+    # run records and the diary written by an older autodream whose URLs kept a secret (a
+    # base URL's password, a query's or fragment's token), rewritten as autodream names a URL
+    urls_masked: list[str] = field(default_factory=list)
 
     @property
     def occurrences(self) -> int:
@@ -158,6 +161,7 @@ class ScrubReport:
             "case_only": list(self.case_only),
             "skipped": [f.as_dict() for f in self.skipped],
             "transcripts": list(self.transcripts),
+            "urls_masked": list(self.urls_masked),
         }
 
 
@@ -222,12 +226,76 @@ def scrub_project(
                 raise _masked(exc, _name_pattern(value_forms(secret))) from None
         report = scrub(settings.memory_dir, settings.state_dir, secret, dry_run=dry_run,
                        on_step=on_step)
+        report.urls_masked = mask_recorded_urls(settings.state_dir, dry_run=dry_run)
         if not dry_run and (report.files or report.renamed):
             _record(settings, report)
     finally:
         lease.rollback()
     report.transcripts = transcripts_holding(settings, secret)
     return report
+
+
+def scrub_recorded_urls(settings: Settings, *, dry_run: bool = False) -> list[str]:
+    """``autodream scrub --urls``: ``mask_recorded_urls`` under the consolidation lock
+    (``LockHeld`` when a dream runs), which needs no value: the person may not know which
+    token an older record kept. Its mtime is rolled back after, as a scrub's is."""
+    from autodream.lock import ConsolidationLock
+
+    if not settings.state_dir.is_dir():
+        return []
+    lease = ConsolidationLock.for_settings(settings).acquire()
+    try:
+        return mask_recorded_urls(settings.state_dir, dry_run=dry_run)
+    except OSError as exc:
+        raise ScrubFailed(f"cannot rewrite a record: {printable(str(exc))}", []) from None
+    finally:
+        lease.rollback()
+
+
+def mask_recorded_urls(state_dir: Path, *, dry_run: bool = False) -> list[str]:
+    """The run records and ``DREAMS.md`` (relative to ``state_dir``) that named a URL with its
+    secret, each rewritten (atomically, unless ``dry_run``) with every URL as autodream names
+    one now (backends/urls.shown_url): an older autodream kept 'cannot reach
+    http://bob:hunter2pass@host/v1' in the record, the diary, and so in log and show. A
+    record's ``changes`` keep their paths and hashes as written: undo reads them."""
+    from autodream.backends.urls import names_a_url_secret, without_url_secrets
+    from autodream.journal import DIARY_FILENAME, RECORD_FILENAME
+
+    def masked(value: Any, key: str = "") -> Any:
+        if key == "changes":
+            return value
+        if isinstance(value, str):
+            # (a URL holding none, '?q=python' in a decision, is left as the record says it)
+            return without_url_secrets(value, None) if names_a_url_secret(value) else value
+        if isinstance(value, list):
+            return [masked(item) for item in value]
+        if isinstance(value, dict):
+            return {k: masked(item, k) for k, item in value.items()}
+        return value
+
+    runs = state_dir / commit_mod.RUNS_DIRNAME
+    records = sorted(runs.glob(f"*/{RECORD_FILENAME}")) if runs.is_dir() else []
+    rewritten: list[str] = []
+    for path in [*records, state_dir / DIARY_FILENAME]:
+        if path.is_symlink() or not path.is_file():
+            continue
+        text = path.read_text("utf-8")
+        if "://" not in text:
+            continue
+        if path.name == RECORD_FILENAME:
+            shown = json.dumps(masked(json.loads(text)), indent=2, sort_keys=True,
+                               ensure_ascii=False) + "\n"
+            changed = json.loads(shown) != json.loads(text)
+        else:
+            shown = "".join(without_url_secrets(line, None) if names_a_url_secret(line)
+                            else line for line in text.splitlines(keepends=True))
+            changed = shown != text
+        if not changed:
+            continue
+        rewritten.append(_rel(path, state_dir.parent))
+        if not dry_run:
+            commit_mod.write_atomic(path, shown.encode("utf-8"), tag="scrub")
+    return rewritten
 
 
 def _masked(exc: AutodreamError | OSError, pattern: re.Pattern[str]) -> BaseException:

@@ -293,3 +293,31 @@ def test_an_ordinary_base_url_fragment_is_kept(sample: Path, fragment: str) -> N
                          f"http://127.0.0.1:9/v1{fragment}")
     assert code != 0, out + err
     assert f"Error: cannot reach http://127.0.0.1:9/v1{fragment}: " in err, err
+
+
+def test_scrub_urls_hides_what_records_of_an_older_autodream_kept(sample: Path) -> None:
+    # Records and the diary written before the URL was masked kept it whole ('cannot reach
+    # http://bob:hunter2pass@127.0.0.1:9/v1?token=...'), and log and show said it again
+    url = f"http://bob:{PASSWORD}@127.0.0.1:9/v1?token={TOKEN}"
+    assert run(sample, "--force", "--backend", "anthropic", "--base-url", url)[0] != 0
+    state = sample / "memory" / ".autodream"
+    old = [*state.glob("runs/*/record.json"), state / "DREAMS.md"]
+    for path in old:  # (as an older autodream wrote them)
+        text = path.read_text("utf-8").replace(SHOWN, url)
+        path.write_text(text, encoding="utf-8")
+        assert PASSWORD in text, path
+    # (a URL holding no secret is left as the diary says it)
+    plain = "see https://docs.example.com/search?q=python\n"
+    with (state / "DREAMS.md").open("a", encoding="utf-8") as diary:
+        diary.write(plain)
+    code, out, _err = run(sample, "scrub", "--urls", "--dry-run")
+    assert code == 0 and "would hide" in out and "in 2 journal file(s)" in out, out
+    assert all(PASSWORD in path.read_text("utf-8") for path in old)
+    code, out, err = run(sample, "scrub", "--urls")
+    assert code == 0, out + err
+    assert out.startswith("hid a URL's password, query or fragment token in 2 journal file(s)")
+    assert_no_secret_under(sample)
+    assert (state / "DREAMS.md").read_text("utf-8").endswith(plain)
+    # (still readable: log and show name the URL as a dream names it now)
+    assert SHOWN in assert_every_view_hides_it(sample, {})
+    assert "nothing to hide" in run(sample, "scrub", "--urls")[1]

@@ -120,6 +120,26 @@ def without_url_secrets(text: str, url: str | None) -> str:
     return pattern.sub(lambda found: pieces.get(found.group(), found.group()), text)
 
 
+def names_a_url_secret(text: str) -> bool:
+    """Whether a URL in ``text`` holds what can be a secret, not hidden yet: a password (or a
+    user alone, a key as the user), a query or fragment value whose name says secret, one
+    redaction would hide. A search page's '?q=python' is none: a record quoting it is no leak."""
+    for found in _URL_IN_TEXT.finditer(text):
+        parts = split_url(found.group().rstrip(_TRAILING))
+        if parts.userinfo is not None and not (
+                _hidden_already(parts.userinfo)
+                or _hidden_already(parts.userinfo.partition(":")[2])):
+            return True
+        for pair in [] if parts.query is None else parts.query.split("&"):
+            name, has_value, value = pair.partition("=")
+            if (has_value and value and not _hidden_already(value)
+                    and (_SECRET_NAME.search(unquote(name)) or redact(value) != value)):
+                return True
+        if any(_fragment_secret(pair) for pair in parts.fragment.split("&")):
+            return True
+    return False
+
+
 def _shown_pair(pair: str) -> str:
     name, has_value, value = pair.partition("=")
     if _hidden_already(value or pair):
