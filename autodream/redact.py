@@ -315,22 +315,26 @@ _AWS_SECRET_IN_PROSE = rx.compile(
 _DEFAULT_OF = rx.compile(r"\$\{[A-Za-z_]\w*:\Z")
 _DEFAULT_AT = rx.compile(r"\$\{[A-Za-z_]\w*:?[-=+]\Z")
 _URL_USER_KEY = rx.compile(r"://([A-Za-z0-9_-]{16,})@")
-# A password holding a '/' ("postgres://bob:1234/abcdSECRET@db:5432/x", "http://u:pass/word@h"):
+# A password holding a '/' ("postgres://bob:1234/abcdSECRET@db:5432/x", "http://u:pass/word@h/"):
 # the url-password rule stops at the '/', and a client reads "bob:1234" as a host and its port.
-# Read as a password when what stands before the '/' is no port (a sign or letter in it), or
-# when it is digits after a user that is no host's name (no dot, not localhost); one segment
-# runs from the '/' to the '@', and a host follows it (a letter in it, or four numbers), so
-# "localhost:5432/db", "http://127.0.0.1:8080/x@y", "https://unpkg.com:443/react@18.2.0" and
-# "https://cdn.jsdelivr.net:443/npm/vue@3/dist" are no password. (Atomic runs: linear.)
+# An '@' in a path is common ("http://api:8000/alice@example.com", "http://grafana:3000/d@ops",
+# "http://web:8080/user@example.com/profile"): hidden, the memory saying it was dropped as a
+# secret. So it is read as a password only where the '@' starts a second authority: a host
+# (a letter in it, or four numbers) followed by its port, or by a path when what stands
+# before the '/' can be no port (a sign or letter in it); digits before the '/' (a port) need
+# the host's port after the '@', and the user then is no host's name (no dot, not localhost).
+# A '?' or '#' before the '/' is a query or fragment ("localhost:3000?to=/u@example.com").
+# (Atomic runs: linear.)
 URL_PASSWORD_WITH_SLASH = rx.compile(
     r"\b(?:(?<![a-zA-Z0-9+.-])|(?=[a-zA-Z0-9+.-]{1,32}://))[a-zA-Z][a-zA-Z0-9+.-]*+://"
     # (the user, then what says the part before the '/' is no port)
     r"(?:(?=[^\s:/@\"'<>\[\]]*+:\d*+[^\s@/\"'<>\d])"
-    r"|(?!localhost:)(?=[^\s:/@\"'<>\[\].]*+:\d++/))[^\s:/@\"'<>\[\]]*+:"
-    r"([^\s@/\"'<>]++/[^\s@/\"'<>?#]++)"
-    # (the host: a name with a letter in it, or four numbers; its port)
+    r"|(?!(?i:localhost):)(?=[^\s:/@\"'<>\[\].]*+:\d++/"
+    r"(?=[^\s@/\"'<>?#]++@[A-Za-z0-9.-]++:\d)))"
+    r"[^\s:/@\"'<>\[\]]*+:([^\s@/\"'<>?#]++/[^\s@/\"'<>?#]++)"
+    # (the host: a name with a letter in it, or four numbers; then its port, or a path)
     r"@(?=[\d.-]*+[A-Za-z]|\d{1,3}(?:\.\d{1,3}){3}(?![\w.-]))"
-    r"(?=[A-Za-z0-9.-]++(?::\d{1,5})?+(?![\w.@:-]))"
+    r"(?=[A-Za-z0-9.-]++(?::\d{1,5}+(?![\w.@:-])|/))"
 )
 # Bits per character below which 40 characters read as words: random base64 has 4.35+ in
 # 998.8 of 1,000 draws; "ProdBillingAccount2026CoreServicesLedger" has 4.23.

@@ -21,13 +21,29 @@ from tests.factories import REPO_ROOT, project_with_one_session, run_cli, what_a
 
 SAID_AT = datetime(2026, 7, 1, 9, 0, tzinfo=timezone.utc)
 HIDDEN = "[REDACTED:url-password]"
+# An '@' in a path, a query or a fragment after a host's port, which the rule hid as a
+# password: after '@' no host followed by its port (or, after a word, a path), or a '?' or
+# '#' before the '/', or digits before the '/' (a port) and no port after the host
+REVIEWED_PATHS = (
+    "http://api:8000/alice@example.com",
+    "http://localhost:3000?to=/u@example.com",
+    "http://localhost:4200#/users@alice",
+    "http://127.0.0.1:8000?redirect=/profile@me",
+    "https://example.com:8443?return=/team@acme.io",
+    "http://web:8080/user@example.com/profile",
+    "http://grafana:3000/d@ops",
+    "mongodb://mongo:27017/db@replica",
+    "http://LOCALHOST:8080/x@y",
+    "s3://bucket:1/key@v2",
+    "http://verdaccio:4873/vue@next",
+    "http://web:8080/x@y",
+)
 
 
 @pytest.mark.parametrize(("text", "shown"), [
     ("postgres://bob:1234/abcdSECRET@db:5432/x", f"postgres://bob:{HIDDEN}@db:5432/x"),
-    ("http://u:1234/abc@host", f"http://u:{HIDDEN}@host"),
-    ("http://u:12/34@host/", f"http://u:{HIDDEN}@host/"),
-    ("mysql://root:2024/x9@localhost/db", f"mysql://root:{HIDDEN}@localhost/db"),
+    ("mysql://root:2024/x9@localhost:3306/db", f"mysql://root:{HIDDEN}@localhost:3306/db"),
+    ("http://u:pass/word@host/v1", f"http://u:{HIDDEN}@host/v1"),
     ("http://u:pass/word@10.0.0.5:80/x", f"http://u:{HIDDEN}@10.0.0.5:80/x"),
     ("see postgres://bob:1234/abcdSECRET@db:5432/x.", f"see postgres://bob:{HIDDEN}@db:5432/x."),
     # (digits alone were hidden already: kept so)
@@ -50,9 +66,24 @@ def test_a_password_holding_a_slash_is_hidden(text: str, shown: str) -> None:
     "https://cdn.jsdelivr.net:443/npm/vue@3/dist",
     "http://[::1]:8080/x@y.com",
     "docker://registry:5000/img@sha256:abcd12",
+    *REVIEWED_PATHS,
 ])
 def test_a_port_and_its_path_are_no_password(text: str) -> None:
     assert redact(text) == text
+
+
+@pytest.mark.parametrize("url", REVIEWED_PATHS)
+def test_a_memory_naming_a_path_with_an_at_sign_is_kept(tmp_path: Path, url: str) -> None:
+    # the rule hid these and the dream dropped the memory as a secret
+    said = f"Always open {url} when testing the login flow."
+    project_with_one_session(tmp_path, [said], SAID_AT)
+    shown = run_cli(tmp_path, "--force").output
+    bodies = [path.read_text() for path in (tmp_path / "memory").glob("*.md")
+              if path.name != "MEMORY.md"]
+    # (up to its '@': the local engine reads '@me' as the person, '@the user')
+    assert any(f"{url.partition('@')[0]}@" in body for body in bodies), shown
+    assert "REDACTED" not in "".join(bodies)
+    assert "secret" not in shown, shown
 
 
 def test_a_slashed_password_said_by_the_person_never_reaches_memory(tmp_path: Path) -> None:
