@@ -1286,7 +1286,7 @@ def _say_urls_masked(masked: list[str], dry_run: bool) -> None:
 @click.option("--urls", is_flag=True,
               help="Read no value: hide the password, query values and fragment tokens of "
                    "the URLs that run records and DREAMS.md written by an older autodream "
-                   "kept (a scrub of a value does it too).")
+                   "kept.")
 @_journal_options
 def scrub_command(dry_run: bool, as_json: bool, force: bool, urls: bool, project: str | None,
                   memory_dir: str | None) -> None:
@@ -1353,7 +1353,6 @@ def scrub_command(dry_run: bool, as_json: bool, force: bool, urls: bool, project
                        "as it is")
     else:
         click.echo("not found in the memory dir or autodream's journal: nothing to scrub")
-    _say_urls_masked(report.urls_masked, dry_run)
     if report.partial:
         # only whole copies are replaced: a copy cut short or changed is the person's to find
         click.echo(f"warning: a long part of the value is still in {', '.join(report.partial)}: "

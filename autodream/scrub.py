@@ -128,9 +128,6 @@ class ScrubReport:
     case_only: list[str] = field(default_factory=list)
     # files listed but not read, each with why
     skipped: list[SkippedFile] = field(default_factory=list)
-    # run records and the diary written by an older autodream whose URLs kept a secret (a
-    # base URL's password, a query's or fragment's token), rewritten as autodream names a URL
-    urls_masked: list[str] = field(default_factory=list)
 
     @property
     def occurrences(self) -> int:
@@ -161,7 +158,6 @@ class ScrubReport:
             "case_only": list(self.case_only),
             "skipped": [f.as_dict() for f in self.skipped],
             "transcripts": list(self.transcripts),
-            "urls_masked": list(self.urls_masked),
         }
 
 
@@ -226,7 +222,6 @@ def scrub_project(
                 raise _masked(exc, _name_pattern(value_forms(secret))) from None
         report = scrub(settings.memory_dir, settings.state_dir, secret, dry_run=dry_run,
                        on_step=on_step)
-        report.urls_masked = mask_recorded_urls(settings.state_dir, dry_run=dry_run)
         if not dry_run and (report.files or report.renamed):
             _record(settings, report)
     finally:

@@ -321,3 +321,24 @@ def test_scrub_urls_hides_what_records_of_an_older_autodream_kept(sample: Path) 
     # (still readable: log and show name the URL as a dream names it now)
     assert SHOWN in assert_every_view_hides_it(sample, {})
     assert "nothing to hide" in run(sample, "scrub", "--urls")[1]
+
+
+def test_a_scrub_of_a_value_leaves_the_journal_s_urls_as_written(sample: Path) -> None:
+    # a scrub of a value rewrote every URL of a diary line holding one secret-looking URL
+    # ('ssh://git@github.com/...' read 'ssh://[REDACTED:url-password]@github.com/...'), and
+    # crashed on a run record it could not parse
+    assert run(sample, "--force", "--backend", "local")[0] == 0
+    state = sample / "memory" / ".autodream"
+    with (state / "DREAMS.md").open("a", encoding="utf-8") as diary:
+        diary.write("clone ssh://git@github.com/acme/api.git; search "
+                    f"https://docs.example.com/search?q=deploy&session={TOKEN}\n")
+    broken = state / "runs" / "20260101T000000Z-dead" / "record.json"
+    broken.parent.mkdir()
+    broken.write_text('{"summary": "http://x.com/?token=abc', encoding="utf-8")
+    journal = {path: path.read_bytes() for path in state.rglob("*") if path.is_file()}
+    clean = {k: v for k, v in os.environ.items() if not k.startswith(("AUTODREAM_", "ANTHROPIC_"))}
+    result = CliRunner().invoke(cli, ["scrub", "--project", str(sample)],
+                                input="ghp_aB3dE6gH9jK2mN5pQ8sT1vW4yZ7bC0eF2hJ5",
+                                env={**clean, "AUTODREAM_NOW": NOW})
+    assert result.exit_code == 0 and "nothing to scrub" in result.output, result.output
+    assert {path: path.read_bytes() for path in state.rglob("*") if path.is_file()} == journal
