@@ -7,7 +7,7 @@ import os
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, NoReturn, TypeVar
+from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
 
 import click
 
@@ -18,6 +18,9 @@ from autodream.rx import methods_kept
 with methods_kept():
     from autodream import errors, journal
     from autodream.settings import Settings
+
+if TYPE_CHECKING:  # (imported where used: scrub is not loaded by every command)
+    from autodream.scrub import RecordedUrls
 
 CONTEXT_SETTINGS = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
 
@@ -1271,11 +1274,17 @@ def undo_command(
         click.echo(f"{back} puts runs {', '.join(r.undoes or '' for r in made)} back")
 
 
-def _say_urls_masked(masked: list[str], dry_run: bool) -> None:
-    if masked:
+def _say_recorded_urls(found: RecordedUrls, dry_run: bool) -> None:
+    if found.masked:
         click.echo(f"{'would hide' if dry_run else 'hid'} a URL's password, query or fragment "
-                   f"token in {len(masked)} journal file(s) an older autodream wrote: "
-                   f"{', '.join(masked)}")
+                   f"token in {len(found.masked)} journal file(s) an older autodream wrote: "
+                   f"{', '.join(found.masked)}")
+    else:
+        click.echo("no run record or DREAMS.md keeps a URL's secret: nothing to hide")
+    if found.unreadable:
+        click.echo(f"warning: skipped {len(found.unreadable)} journal file(s) that cannot be "
+                   f"read (not JSON or not UTF-8), left as they are: "
+                   f"{', '.join(found.unreadable)}")
 
 
 @cli.command("scrub", epilog=EXIT_CODES_HELP)
@@ -1299,15 +1308,14 @@ def scrub_command(dry_run: bool, as_json: bool, force: bool, urls: bool, project
     settings = _journal_settings(project, memory_dir)
     if urls:
         try:
-            masked = scrub.scrub_recorded_urls(settings, dry_run=dry_run)
+            found = scrub.scrub_recorded_urls(settings, dry_run=dry_run)
         except errors.AutodreamError as exc:
             raise fail(exc) from exc
         if as_json:
-            echo_json({"status": "ok", "dry_run": dry_run, "urls_masked": masked})
+            echo_json({"status": "ok", "dry_run": dry_run, "urls_masked": found.masked,
+                       "unreadable": found.unreadable})
             return
-        _say_urls_masked(masked, dry_run)
-        if not masked:
-            click.echo("no run record or DREAMS.md keeps a URL's secret: nothing to hide")
+        _say_recorded_urls(found, dry_run)
         return
     if sys.stdin is None:  # started with stdin closed: no value (refused as empty)
         value = ""

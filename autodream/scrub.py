@@ -72,6 +72,7 @@ _BLOCK = 1 << 20
 _KEPT = ("a scrub replaces the value in the run records there too, and keeps its own record and "
          "DREAMS.md")
 _KEPT_IN_RUNS = "a scrub makes a folder for its own record"
+_KEPT_URLS = "a scrub of URLs rewrites the run records and DREAMS.md"
 
 # What a file name holding the value gets in its place (in slug form, so a topic file's name
 # stays one: "reference_grafana-login-admin-redacted.md")
@@ -230,16 +231,36 @@ def scrub_project(
     return report
 
 
-def scrub_recorded_urls(settings: Settings, *, dry_run: bool = False) -> list[str]:
+@dataclass
+class RecordedUrls:
+    """What ``autodream scrub --urls`` did: the journal files (relative to the project) whose
+    URLs it rewrote, and those it could not read (not JSON, not UTF-8), left as they are."""
+
+    masked: list[str] = field(default_factory=list)
+    unreadable: list[str] = field(default_factory=list)
+
+
+def scrub_recorded_urls(settings: Settings, *, dry_run: bool = False) -> RecordedUrls:
     """``autodream scrub --urls``: ``mask_recorded_urls`` under the consolidation lock
     (``LockHeld`` when a dream runs), which needs no value: the person may not know which
-    token an older record kept. Its mtime is rolled back after, as a scrub's is."""
+    token an older record kept. As a scrub of a value, it refuses a read-only state dir before
+    anything changes and first rolls back a commit cut short (by the hashes it recorded: a
+    record rewritten under it would be one the roll-back no longer matches). Its mtime is
+    rolled back after, as a scrub's is."""
+    from autodream.journal import recover
     from autodream.lock import ConsolidationLock
 
     if not settings.state_dir.is_dir():
-        return []
+        return RecordedUrls()
+    if (layout := settings.layout_error()) is not None:
+        raise layout
+    if not dry_run and (unwritable := settings.state_dir_write_error(_KEPT_URLS)) is not None:
+        raise unwritable
     lease = ConsolidationLock.for_settings(settings).acquire()
     try:
+        if not dry_run:
+            recover(settings.memory_dir, settings.state_dir, settings.now_dt(),
+                    reads=settings.read_dirs)
         return mask_recorded_urls(settings.state_dir, dry_run=dry_run)
     except OSError as exc:
         raise ScrubFailed(f"cannot rewrite a record: {printable(str(exc))}", []) from None
@@ -247,12 +268,13 @@ def scrub_recorded_urls(settings: Settings, *, dry_run: bool = False) -> list[st
         lease.rollback()
 
 
-def mask_recorded_urls(state_dir: Path, *, dry_run: bool = False) -> list[str]:
+def mask_recorded_urls(state_dir: Path, *, dry_run: bool = False) -> RecordedUrls:
     """The run records and ``DREAMS.md`` (relative to ``state_dir``) that named a URL with its
     secret, each rewritten (atomically, unless ``dry_run``) with every URL as autodream names
     one now (backends/urls.shown_url): an older autodream kept 'cannot reach
     http://bob:hunter2pass@host/v1' in the record, the diary, and so in log and show. A
-    record's ``changes`` keep their paths and hashes as written: undo reads them."""
+    record's ``changes`` keep their paths and hashes as written: undo reads them. A file that
+    is not JSON (a record cut short) or not UTF-8 is counted as unreadable and left."""
     from autodream.backends.urls import names_a_url_secret, without_url_secrets
     from autodream.journal import DIARY_FILENAME, RECORD_FILENAME
 
@@ -270,27 +292,32 @@ def mask_recorded_urls(state_dir: Path, *, dry_run: bool = False) -> list[str]:
 
     runs = state_dir / commit_mod.RUNS_DIRNAME
     records = sorted(runs.glob(f"*/{RECORD_FILENAME}")) if runs.is_dir() else []
-    rewritten: list[str] = []
+    found = RecordedUrls()
     for path in [*records, state_dir / DIARY_FILENAME]:
         if path.is_symlink() or not path.is_file():
             continue
-        text = path.read_text("utf-8")
+        try:
+            text = path.read_text("utf-8")
+            record = json.loads(text) if path.name == RECORD_FILENAME else None
+        except ValueError:  # (UnicodeDecodeError and JSONDecodeError both are)
+            found.unreadable.append(_rel(path, state_dir.parent))
+            continue
         if "://" not in text:
             continue
-        if path.name == RECORD_FILENAME:
-            shown = json.dumps(masked(json.loads(text)), indent=2, sort_keys=True,
+        if record is not None:
+            shown = json.dumps(masked(record), indent=2, sort_keys=True,
                                ensure_ascii=False) + "\n"
-            changed = json.loads(shown) != json.loads(text)
+            changed = json.loads(shown) != record
         else:
             shown = "".join(without_url_secrets(line, None) if names_a_url_secret(line)
                             else line for line in text.splitlines(keepends=True))
             changed = shown != text
         if not changed:
             continue
-        rewritten.append(_rel(path, state_dir.parent))
+        found.masked.append(_rel(path, state_dir.parent))
         if not dry_run:
             commit_mod.write_atomic(path, shown.encode("utf-8"), tag="scrub")
-    return rewritten
+    return found
 
 
 def _masked(exc: AutodreamError | OSError, pattern: re.Pattern[str]) -> BaseException:

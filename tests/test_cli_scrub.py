@@ -1296,3 +1296,60 @@ def test_the_recovery_a_scrub_runs_first_names_no_file_by_the_value(
                             "dir)); ref-<value>.md (its before-image is lost) is as that commit "
                             "left it")
     assert snapshot(memory) == before
+
+
+def test_scrub_urls_skips_a_record_it_cannot_read_and_says_so(project: Path) -> None:
+    """A run record cut short (not JSON) or not UTF-8 stopped 'scrub --urls' with a
+    JSONDecodeError (or UnicodeDecodeError) traceback, the readable records left unmasked."""
+    state = project / "memory" / ".autodream"
+    record = sorted(state.glob("runs/*/record.json"))[0]
+    kept = json.loads(record.read_text("utf-8"))
+    kept["summary"] += " cannot reach http://bob:hunter2pass@127.0.0.1:9/v1"
+    record.write_text(json.dumps(kept), encoding="utf-8")
+    runs = state / "runs"
+    (runs / "20260101T000000Z-dead").mkdir()
+    (runs / "20260101T000000Z-dead" / "record.json").write_text(
+        '{"summary": "http://x.com/?token=abc', encoding="utf-8")
+    (runs / "20260101T000001Z-dead").mkdir()
+    (runs / "20260101T000001Z-dead" / "record.json").write_bytes(
+        b'{"summary": "http://bob:pw@x.com/ \xff"}')
+    result = _run(project, "scrub", "--urls", value=None)
+    assert result.exit_code == 0, result.output
+    assert "hunter2pass" not in record.read_text("utf-8")
+    assert result.output.splitlines()[-1] == (
+        "warning: skipped 2 journal file(s) that cannot be read (not JSON or not UTF-8), left "
+        "as they are: .autodream/runs/20260101T000000Z-dead/record.json, "
+        ".autodream/runs/20260101T000001Z-dead/record.json")
+    document = json.loads(_run(project, "scrub", "--urls", "--json", value=None).stdout)
+    assert len(document["unreadable"]) == 2
+
+
+def test_scrub_urls_first_rolls_back_a_commit_cut_short(
+    project: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A dream killed mid-commit: a scrub of a value rolls it back before it rewrites the
+    journal; 'scrub --urls' rewrote records under it and left memory half-committed."""
+    from autodream.memory import commit as commit_mod
+    from autodream.memory.staging import Staging
+
+    memory = project / "memory"
+    (memory / "ref.md").write_text("the old note\n")
+    staging = Staging.create(memory, memory / ".autodream" / "staging" / "r")
+    (staging.path / "ref.md").write_text("the new note\n")
+    run_dir = memory / ".autodream" / "runs" / "20260101T000000Z-dead"
+
+    def killed(step: str) -> None:
+        if step == "replace ref.md":
+            raise KeyboardInterrupt  # (the roll-back below disabled: a SIGKILL runs none)
+
+    monkeypatch.setattr(commit_mod, "_abort", lambda *_a: commit_mod.Recovery("x", "x"))
+    with pytest.raises(KeyboardInterrupt):
+        commit_mod.commit(memory, staging.path, staging.changes(), run_dir, on_step=killed)
+    monkeypatch.undo()
+    assert (memory / "ref.md").read_text() == "the new note\n"
+    dry = _run(project, "scrub", "--urls", "--dry-run", value=None)
+    assert dry.exit_code == 0, dry.output
+    assert (memory / "ref.md").read_text() == "the new note\n"  # (a dry run changes nothing)
+    result = _run(project, "scrub", "--urls", value=None)
+    assert result.exit_code == 0, result.output
+    assert (memory / "ref.md").read_text() == "the old note\n"

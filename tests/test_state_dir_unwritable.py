@@ -4,6 +4,7 @@ what it saves there afterwards."""
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import signal
@@ -312,3 +313,38 @@ def test_a_dry_run_in_a_copy_says_the_real_error_of_a_file_it_could_not_copy(
                                f"TMPDIR ({tempfile.gettempdir()}): {odd} -> "), said
         assert said.endswith("/small_prs.md: No space left on device; free space there, or set "
                              "TMPDIR to a folder on another disk"), said
+
+
+def test_a_read_only_state_dir_is_said_before_scrub_urls_rewrites_a_record(
+        project: Path, tmp_path: Path) -> None:  # noqa: F811
+    """Was: the run records rewritten (their folders writable), then 'Error: cannot rewrite a
+    record: ... .DREAMS.md.scrub.tmp: Permission denied': half the journal masked, the diary
+    still holding the password."""
+    as_root = modes_bite(tmp_path)
+    memory = project / "memory"
+    state = memory / ".autodream"
+    said = " cannot reach http://bob:hunter2pass@127.0.0.1:9/v1"
+    record = sorted(state.glob("runs/*/record.json"))[0]
+    kept = json.loads(record.read_text("utf-8"))
+    kept["summary"] += said
+    record.write_text(json.dumps(kept), encoding="utf-8")
+    with (state / "DREAMS.md").open("a", encoding="utf-8") as diary:
+        diary.write(said + "\n")
+    assert CliRunner().invoke(cli, ["scrub", "--urls", "--dry-run", "--project", str(project)],
+                              env=clean_env()).exit_code == 0
+    before = snapshot(memory)
+    state.chmod(0o555)
+    try:
+        drop = DROP_ROOT_POWERS if as_root else []
+        proc = subprocess.run(
+            [*drop, sys.executable, "-m", "autodream.cli", "scrub", "--urls", "--project",
+             str(project)], capture_output=True, text=True, check=False,
+            env={**clean_env(), "PYTHONPATH": str(Path(__file__).resolve().parent.parent)})
+    finally:
+        state.chmod(0o755)
+    assert proc.returncode == 1, proc.stdout + proc.stderr
+    assert proc.stderr.splitlines() == [
+        f"Error: cannot write the state dir {state}: Permission denied; a scrub of URLs "
+        "rewrites the run records and DREAMS.md there: make it writable "
+        f"(chmod u+w {state}) or run as its owner"]
+    assert snapshot(memory) == before
