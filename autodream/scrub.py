@@ -270,20 +270,21 @@ def scrub_recorded_urls(settings: Settings, *, dry_run: bool = False) -> Recorde
 
 def mask_recorded_urls(state_dir: Path, *, dry_run: bool = False) -> RecordedUrls:
     """The run records and ``DREAMS.md`` (relative to ``state_dir``) that named a URL with its
-    secret, each rewritten (atomically, unless ``dry_run``) with every URL as autodream names
-    one now (backends/urls.shown_url): an older autodream kept 'cannot reach
+    secret, each rewritten (atomically, unless ``dry_run``) with only those secrets hidden
+    (backends/urls.url_secrets_hidden): an older autodream kept 'cannot reach
     http://bob:hunter2pass@host/v1' in the record, the diary, and so in log and show. A
     record's ``changes`` keep their paths and hashes as written: undo reads them. A file that
     is not JSON (a record cut short) or not UTF-8 is counted as unreadable and left."""
-    from autodream.backends.urls import names_a_url_secret, without_url_secrets
+    from autodream.backends.urls import url_secrets_hidden
     from autodream.journal import DIARY_FILENAME, RECORD_FILENAME
 
     def masked(value: Any, key: str = "") -> Any:
         if key == "changes":
             return value
         if isinstance(value, str):
-            # (a URL holding none, '?q=python' in a decision, is left as the record says it)
-            return without_url_secrets(value, None) if names_a_url_secret(value) else value
+            # (only a URL's secret pieces: 'ssh://git@github.com/...' or '?q=python' in a
+            # decision are left as the record says them)
+            return url_secrets_hidden(value)
         if isinstance(value, list):
             return [masked(item) for item in value]
         if isinstance(value, dict):
@@ -309,8 +310,7 @@ def mask_recorded_urls(state_dir: Path, *, dry_run: bool = False) -> RecordedUrl
                                ensure_ascii=False) + "\n"
             changed = json.loads(shown) != record
         else:
-            shown = "".join(without_url_secrets(line, None) if names_a_url_secret(line)
-                            else line for line in text.splitlines(keepends=True))
+            shown = url_secrets_hidden(text)
             changed = shown != text
         if not changed:
             continue

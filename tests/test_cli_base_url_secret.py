@@ -342,3 +342,22 @@ def test_a_scrub_of_a_value_leaves_the_journal_s_urls_as_written(sample: Path) -
                                 env={**clean, "AUTODREAM_NOW": NOW})
     assert result.exit_code == 0 and "nothing to scrub" in result.output, result.output
     assert {path: path.read_bytes() for path in state.rglob("*") if path.is_file()} == journal
+
+
+def test_scrub_urls_hides_only_the_secret_pieces_of_a_url(sample: Path) -> None:
+    # once one URL of a line looked secret, every URL of it was rewritten as a base URL is
+    # named: 'ssh://git@github.com/acme/api.git' read 'ssh://[REDACTED:url-password]@...' and
+    # '?q=deploy' read '?q=[REDACTED:url-query]', for good
+    assert run(sample, "--force", "--backend", "local")[0] == 0
+    diary = sample / "memory" / ".autodream" / "DREAMS.md"
+    said = ("clone ssh://git@github.com/acme/api.git; search "
+            f"https://docs.example.com/search?q=deploy&session={TOKEN}#L10; reach "
+            f"http://bob:{PASSWORD}@127.0.0.1:9/v1?api-version=2023-06-01.\n")
+    with diary.open("a", encoding="utf-8") as written:
+        written.write(said)
+    code, out, err = run(sample, "scrub", "--urls")
+    assert code == 0 and "in 1 journal file(s)" in out, out + err
+    assert diary.read_text("utf-8").endswith(
+        "clone ssh://git@github.com/acme/api.git; search "
+        "https://docs.example.com/search?q=deploy&session=[REDACTED:url-query]#L10; reach "
+        f"http://{USER}@127.0.0.1:9/v1?api-version=2023-06-01.\n")

@@ -120,24 +120,42 @@ def without_url_secrets(text: str, url: str | None) -> str:
     return pattern.sub(lambda found: pieces.get(found.group(), found.group()), text)
 
 
-def names_a_url_secret(text: str) -> bool:
-    """Whether a URL in ``text`` holds what can be a secret, not hidden yet: a password (or a
-    user alone, a key as the user), a query or fragment value whose name says secret, one
-    redaction would hide. A search page's '?q=python' is none: a record quoting it is no leak."""
-    for found in _URL_IN_TEXT.finditer(text):
-        parts = split_url(found.group().rstrip(_TRAILING))
-        if parts.userinfo is not None and not (
-                _hidden_already(parts.userinfo)
-                or _hidden_already(parts.userinfo.partition(":")[2])):
-            return True
-        for pair in [] if parts.query is None else parts.query.split("&"):
-            name, has_value, value = pair.partition("=")
-            if (has_value and value and not _hidden_already(value)
-                    and (_SECRET_NAME.search(unquote(name)) or redact(value) != value)):
-                return True
-        if any(_fragment_secret(pair) for pair in parts.fragment.split("&")):
-            return True
-    return False
+def url_secrets_hidden(text: str) -> str:
+    """``text`` with only the secret pieces of its URLs hidden, each as ``shown_url`` hides it:
+    a password, a user alone that redaction reads as a key, a query or fragment value whose
+    name says secret or that redaction hides. What ``autodream scrub --urls`` writes over a
+    journal an older autodream kept: a record's other words and URLs stay as written
+    ('ssh://git@github.com/acme/api.git', '?q=deploy'), since a rewrite is for good."""
+    return _URL_IN_TEXT.sub(_secrets_only_match, text)
+
+
+def _secrets_only_match(match: re.Match[str]) -> str:
+    found = match.group()
+    url = found.rstrip(_TRAILING)
+    parts = split_url(url)
+    userinfo = parts.userinfo
+    if userinfo is not None and not _hidden_already(userinfo):
+        user, has_password, password = userinfo.partition(":")
+        if has_password and password and not _hidden_already(password):
+            userinfo = f"{user}:{PASSWORD_HIDDEN}"
+        elif not has_password and redact(f"{parts.scheme}{user}@{parts.host}") != (
+                f"{parts.scheme}{user}@{parts.host}"):
+            userinfo = PASSWORD_HIDDEN
+    query = (None if parts.query is None
+             else "&".join(_secret_pair_hidden(pair) for pair in parts.query.split("&")))
+    fragment = "&".join(_shown_fragment_pair(pair) for pair in parts.fragment.split("&"))
+    return replace(parts, userinfo=userinfo, query=query, fragment=fragment).joined() + found[
+        len(url):]
+
+
+def _secret_pair_hidden(pair: str) -> str:
+    """A query's ``name=value`` with the value hidden when its name says secret or redaction
+    hides it; any other pair (a search's 'q=deploy', a bare word) as written."""
+    name, has_value, value = pair.partition("=")
+    if (has_value and value and not _hidden_already(value)
+            and (_SECRET_NAME.search(unquote(name)) or redact(value) != value)):
+        return f"{name}={QUERY_VALUE_HIDDEN}"
+    return pair
 
 
 def _shown_pair(pair: str) -> str:
