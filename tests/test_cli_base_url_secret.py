@@ -287,6 +287,21 @@ def test_a_base_url_fragment_named_as_a_secret_is_hidden(sample: Path, given: st
             assert secret.encode() not in path.read_bytes(), path
 
 
+def test_a_fragment_naming_the_token_s_kind_is_kept(sample: Path) -> None:
+    # 'token_type' says 'token': its value 'bearer' was hidden in the URL, and then in every
+    # message that quoted the word ('bad auth scheme [REDACTED:url-fragment]')
+    from autodream.backends.urls import without_url_secrets
+
+    url = ("http://127.0.0.1:9/v1#access_token=abc123secret&token_type=bearer"
+           "&token_expires=86400")
+    code, out, err = run(sample, "--force", "--backend", "anthropic", "--base-url", url)
+    assert code != 0, out + err
+    assert ("Error: cannot reach http://127.0.0.1:9/v1#access_token=[REDACTED:url-fragment]"
+            "&token_type=bearer&token_expires=86400: ") in err, err
+    assert without_url_secrets("bad auth scheme bearer for abc123secret", url) == (
+        "bad auth scheme bearer for [REDACTED:url-fragment]")
+
+
 @pytest.mark.parametrize("fragment", ["#section-2", "#L10-L20", "#state=abc123", "#a=b&c=d"])
 def test_an_ordinary_base_url_fragment_is_kept(sample: Path, fragment: str) -> None:
     code, out, err = run(sample, "--force", "--backend", "anthropic", "--base-url",

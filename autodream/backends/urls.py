@@ -153,7 +153,7 @@ def _secret_pair_hidden(pair: str) -> str:
     hides it; any other pair (a search's 'q=deploy', a bare word) as written."""
     name, has_value, value = pair.partition("=")
     if (has_value and value and not _hidden_already(value)
-            and (_SECRET_NAME.search(unquote(name)) or redact(value) != value)):
+            and (_secret_name(name) or redact(value) != value)):
         return f"{name}={QUERY_VALUE_HIDDEN}"
     return pair
 
@@ -178,7 +178,7 @@ def _shown_fragment_pair(pair: str) -> str:
 def _fragment_secret(pair: str) -> str | None:
     """The value of a fragment's ``name=value`` when its name says it is a secret."""
     name, has_value, value = pair.partition("=")
-    if has_value and value and not _hidden_already(value) and _SECRET_NAME.search(unquote(name)):
+    if has_value and value and not _hidden_already(value) and _secret_name(name):
         return value
     return None
 
@@ -196,6 +196,16 @@ _MARKER = rx.compile(re.escape(REDACTED_MARK) + r"[^\]\s\[]{1,64}\]")
 # '?api-version=2023-06-01' a date the endpoint quoted
 _SECRET_NAME = rx.compile(
     r"(?i)token|key|sig|auth|secret|pass|pwd|credential|code|session")
+# ... unless the name only tells about the secret: an OAuth fragment's 'token_type=bearer' or
+# 'token_expires=3600' (hidden, 'bearer' was hidden again in every message quoting the word)
+_ABOUT_A_SECRET = rx.compile(r"(?i)[-_.]?(?:type|expires?|expiry|ttl|hint|kind|length)\Z")
+
+
+def _secret_name(name: str) -> bool:
+    """Whether a query's or fragment's ``name`` (percent-escaped as written) says its value is
+    a secret ('access_token', 'sig', 'api-key'), not what kind it is ('token_type')."""
+    plain = unquote(name)
+    return bool(_SECRET_NAME.search(plain)) and not _ABOUT_A_SECRET.search(plain)
 
 
 def _masked_match(match: re.Match[str]) -> str:
@@ -219,7 +229,7 @@ def _secret_pieces(url: str) -> list[tuple[str, str]]:
     for pair in [] if parts.query is None else parts.query.split("&"):
         name, has_value, value = pair.partition("=")
         value = value if has_value else pair
-        if (has_value and _SECRET_NAME.search(unquote(name))) or redact(value) != value:
+        if (has_value and _secret_name(name)) or redact(value) != value:
             pieces.append((value, QUERY_VALUE_HIDDEN))
     for pair in parts.fragment.split("&"):
         if (fragment_value := _fragment_secret(pair)) is not None:
