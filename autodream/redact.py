@@ -2478,16 +2478,26 @@ def contains_secret(text: str) -> bool:
 
 # (a path no file system takes: told by its length, redaction is slow on some long text)
 _LONGEST_PATH = 4096
+# A file name's suffix ('.md', '.json'), kept in sight when the name's secret is hidden: a
+# value read to the name's end took it ('user_password=hunter2.md' read
+# 'user_password=[REDACTED:assigned-secret]', no longer a name the person finds)
+_NAME_SUFFIX = rx.compile(r"\.[A-Za-z0-9]{1,8}\Z")
 
 
 def shown_name(name: str) -> str:
     """A file's name (or path) as autodream prints it, in a note, ``show``'s findings and diff,
     a decision: its secret part hidden (a memory file named 'ghp_<36 characters>.md' is
-    '[REDACTED:github-token].md'), what does not print escaped, one too long for a path told
-    by its length. Every printer of a memory file's name asks this one."""
+    '[REDACTED:github-token].md'), its suffix kept ('user_password=[REDACTED:...].md'), what
+    does not print escaped, one too long for a path told by its length. Every printer of a
+    memory file's name asks this one."""
     if len(name) > _LONGEST_PATH:
         return f"a name of {len(name)} characters"
-    return printable(redact(name))
+    suffix = _NAME_SUFFIX.search(name)
+    stem = name[: suffix.start()] if suffix else name
+    hidden = redact(stem)
+    # (a secret the stem alone does not show, the suffix completing it, is hidden whole)
+    shown = hidden + name[len(stem):] if hidden != stem else redact(name)
+    return printable(shown)
 
 
 def redact(text: str) -> str:

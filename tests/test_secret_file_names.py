@@ -45,3 +45,16 @@ def test_a_token_in_a_memory_file_name_is_never_printed(tmp_path: Path) -> None:
     assert TOKEN not in said + "".join(shown.values())
     for path in (project / "memory" / ".autodream").rglob("*"):
         assert not path.is_file() or TOKEN.encode() not in path.read_bytes(), path
+
+
+def test_a_hidden_name_keeps_its_suffix(tmp_path: Path) -> None:
+    # the value was read to the name's end: 'user_password=[REDACTED:assigned-secret]', the
+    # '.md' gone, so the note named no file the person could find
+    project = tmp_path / "sample_project"
+    shutil.copytree(REPO_ROOT / "sample_project", project)
+    (project / "memory" / "user_password=hunter2.md").write_text(TOPIC, encoding="utf-8")
+    code, said = _run(project, "--force", "--backend", "local")
+    assert code == 0, said
+    assert ("left as found (fix it by hand): user_password=[REDACTED:assigned-secret].md: is "
+            "not linked from MEMORY.md") in said, said
+    assert "hunter2" not in said + _run(project, "show")[1]
