@@ -2476,8 +2476,6 @@ def contains_secret(text: str) -> bool:
     return bool(find_secrets(text))
 
 
-# (a path no file system takes: told by its length, redaction is slow on some long text)
-_LONGEST_PATH = 4096
 # A file name's suffix ('.md', '.json'), kept in sight when the name's secret is hidden: a
 # value read to the name's end took it ('user_password=hunter2.md' read
 # 'user_password=[REDACTED:assigned-secret]', no longer a name the person finds)
@@ -2490,7 +2488,12 @@ def shown_name(name: str) -> str:
     '[REDACTED:github-token].md'), its suffix kept ('user_password=[REDACTED:...].md'), what
     does not print escaped, one too long for a path told by its length. Every printer of a
     memory file's name asks this one."""
-    if len(name) > _LONGEST_PATH:
+    # (imported here: not every reader of redaction loads the memory model and its patterns)
+    from autodream.memory.model import MAX_PATH_BYTES
+
+    # (a path no file system takes, as many characters as it may have bytes: told by its
+    # length, since redaction is slow on some long text)
+    if len(name) > MAX_PATH_BYTES:
         return f"a name of {len(name)} characters"
     suffix = _NAME_SUFFIX.search(name)
     stem = name[: suffix.start()] if suffix else name
