@@ -321,16 +321,22 @@ _URL_USER_KEY = rx.compile(r"://([A-Za-z0-9_-]{16,})@")
 # "http://web:8080/user@example.com/profile"): hidden, the memory saying it was dropped as a
 # secret. So it is read as a password only where the '@' starts a second authority: a host
 # (a letter in it, or four numbers) followed by its port, or by a path when what stands
-# before the '/' can be no port (a sign or letter in it); digits before the '/' (a port) need
-# the host's port after the '@', and the user then is no host's name (no dot, not localhost).
+# before the '/' can be no port (a sign or letter in it); digits before the '/' (a port), or
+# a placeholder for one ("${PORT}", "$PORT", "{port}", "%d": _PORT_BEFORE_SLASH), need the
+# host's port after the '@'. Either way the user is no host's name (no dot, not localhost):
+# "http://localhost:${PORT}/alice@example.com/profile" is a host, its port and a path.
 # A '?' or '#' before the '/' is a query or fragment ("localhost:3000?to=/u@example.com").
 # (Atomic runs: linear.)
+_PORT_BEFORE_SLASH = (
+    r"(?:\d++|\$\{[^\s{}/@\"'<>]++\}|\$[A-Za-z_]\w*+|\{\{?[^\s{}/@\"'<>]++\}\}?|%[a-z])/"
+)
 URL_PASSWORD_WITH_SLASH = rx.compile(
     r"\b(?:(?<![a-zA-Z0-9+.-])|(?=[a-zA-Z0-9+.-]{1,32}://))[a-zA-Z][a-zA-Z0-9+.-]*+://"
-    # (the user, then what says the part before the '/' is no port)
-    r"(?:(?=[^\s:/@\"'<>\[\]]*+:\d*+[^\s@/\"'<>\d])"
-    r"|(?!(?i:localhost):)(?=[^\s:/@\"'<>\[\].]*+:\d++/"
-    r"(?=[^\s@/\"'<>?#]++@[A-Za-z0-9.-]++:\d)))"
+    # (the user, no host's name; then what says the part before the '/' is no port, or a
+    # port and the host's port after the '@')
+    r"(?!(?i:localhost):)(?=[^\s:/@\"'<>\[\].]*+:"
+    rf"(?:(?!{_PORT_BEFORE_SLASH})\d*+[^\s@/\"'<>\d]"
+    rf"|{_PORT_BEFORE_SLASH}(?=[^\s@/\"'<>?#]++@[A-Za-z0-9.-]++:\d)))"
     r"[^\s:/@\"'<>\[\]]*+:([^\s@/\"'<>?#]++/[^\s@/\"'<>?#]++)"
     # (the host: a name with a letter in it, or four numbers; then its port, or a path)
     r"@(?=[\d.-]*+[A-Za-z]|\d{1,3}(?:\.\d{1,3}){3}(?![\w.-]))"

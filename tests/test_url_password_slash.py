@@ -38,6 +38,17 @@ REVIEWED_PATHS = (
     "http://verdaccio:4873/vue@next",
     "http://web:8080/x@y",
 )
+# A placeholder for the port (or a host's name before it) and an '@' in the path, which the
+# rule hid as a password, the part before the '/' holding a sign or a letter
+PLACEHOLDER_PORTS = (
+    "http://localhost:${PORT}/alice@example.com/profile",
+    "http://localhost:$PORT/vue@next/",
+    "http://verdaccio:${PORT}/vue@next/-/vue.tgz",
+    "http://api.local:$PORT/bob@example.com/x",
+    "http://127.0.0.1:$PORT/u@example.com:8080",
+    "http://api:{port}/users@example.com/x",
+    "http://localhost:%d/user@example.com/",
+)
 
 
 @pytest.mark.parametrize(("text", "shown"), [
@@ -48,6 +59,8 @@ REVIEWED_PATHS = (
     ("see postgres://bob:1234/abcdSECRET@db:5432/x.", f"see postgres://bob:{HIDDEN}@db:5432/x."),
     # (digits alone were hidden already: kept so)
     ("http://u:123456@host/", f"http://u:{HIDDEN}@host/"),
+    # (a password starting as a placeholder would: the host's port after the '@')
+    ("postgres://bob:$ecret/abc@db:5432/x", f"postgres://bob:{HIDDEN}@db:5432/x"),
 ])
 def test_a_password_holding_a_slash_is_hidden(text: str, shown: str) -> None:
     assert redact(text) == shown
@@ -67,12 +80,13 @@ def test_a_password_holding_a_slash_is_hidden(text: str, shown: str) -> None:
     "http://[::1]:8080/x@y.com",
     "docker://registry:5000/img@sha256:abcd12",
     *REVIEWED_PATHS,
+    *PLACEHOLDER_PORTS,
 ])
 def test_a_port_and_its_path_are_no_password(text: str) -> None:
     assert redact(text) == text
 
 
-@pytest.mark.parametrize("url", REVIEWED_PATHS)
+@pytest.mark.parametrize("url", [*REVIEWED_PATHS, *PLACEHOLDER_PORTS])
 def test_a_memory_naming_a_path_with_an_at_sign_is_kept(tmp_path: Path, url: str) -> None:
     # the rule hid these and the dream dropped the memory as a secret
     said = f"Always open {url} when testing the login flow."
