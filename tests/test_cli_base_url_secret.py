@@ -376,3 +376,29 @@ def test_scrub_urls_hides_only_the_secret_pieces_of_a_url(sample: Path) -> None:
         "clone ssh://git@github.com/acme/api.git; search "
         "https://docs.example.com/search?q=deploy&session=[REDACTED:url-query]#L10; reach "
         f"http://{USER}@127.0.0.1:9/v1?api-version=2023-06-01.\n")
+
+
+# Names holding a word of a secret's name that say no secret: a scrub hid their values for good
+NOT_SECRET_NAMES = ("author", "keyword", "keyboard", "zipcode", "country_code", "barcode",
+                    "unicode", "sort_key", "check_keywords", "passage", "design", "passthrough",
+                    "authuser", "status_code", "keyId")
+SECRET_NAMES = ("access_token", "sig", "api-key", "X-Api-Key", "apiKey", "key", "code",
+                "auth_code", "client_secret", "db_pass", "pwd", "X-Amz-Signature",
+                "PHPSESSID", "session", "Ocp-Apim-Subscription-Key")
+
+
+def test_scrub_urls_reads_a_query_name_by_its_parts(sample: Path) -> None:
+    # a name holding 'auth', 'key', 'code', 'sig' or 'pass' anywhere was read as a secret's:
+    # '?author=alice&keyword=deploy' read '?author=[REDACTED:url-query]&keyword=[REDACTED:...]'
+    assert run(sample, "--force", "--backend", "local")[0] == 0
+    diary = sample / "memory" / ".autodream" / "DREAMS.md"
+    query = "&".join(f"{name}=v{at}x" for at, name in enumerate(NOT_SECRET_NAMES + SECRET_NAMES))
+    with diary.open("a", encoding="utf-8") as written:
+        written.write(f"search https://docs.example.com/find?{query} first.\n")
+    code, out, err = run(sample, "scrub", "--urls")
+    assert code == 0 and "in 1 journal file(s)" in out, out + err
+    shown = "&".join(
+        f"{name}=v{at}x" if at < len(NOT_SECRET_NAMES) else f"{name}=[REDACTED:url-query]"
+        for at, name in enumerate(NOT_SECRET_NAMES + SECRET_NAMES))
+    assert diary.read_text("utf-8").endswith(
+        f"search https://docs.example.com/find?{shown} first.\n")

@@ -150,12 +150,11 @@ def _secrets_only_match(match: re.Match[str]) -> str:
 
 def _secret_pair_hidden(pair: str) -> str:
     """A query's ``name=value`` with the value hidden when its name says secret or redaction
-    hides it; any other pair (a search's 'q=deploy', a bare word) as written."""
-    name, has_value, value = pair.partition("=")
-    if (has_value and value and not _hidden_already(value)
-            and (_secret_name(name) or redact(value) != value)):
-        return f"{name}={QUERY_VALUE_HIDDEN}"
-    return pair
+    hides it (``_query_secret``); any other pair (a search's 'q=deploy', a word) as written."""
+    if _query_secret(pair) is None:
+        return pair
+    name, has_value, _value = pair.partition("=")
+    return f"{name}={QUERY_VALUE_HIDDEN}" if has_value else QUERY_VALUE_HIDDEN
 
 
 def _shown_pair(pair: str) -> str:
@@ -193,9 +192,25 @@ def _hidden_already(value: str) -> bool:
 _MARKER = rx.compile(re.escape(REDACTED_MARK) + r"[^\]\s\[]{1,64}\]")
 # A query value is hidden outside a URL only when its name says it is a secret (or redaction
 # would hide it anyway): '?upstream=claude' hid 'claude' of 'bad model claude-sonnet-4', and
-# '?api-version=2023-06-01' a date the endpoint quoted
-_SECRET_NAME = rx.compile(
-    r"(?i)token|key|sig|auth|secret|pass|pwd|credential|code|session")
+# '?api-version=2023-06-01' a date the endpoint quoted. The name is read by its parts (split at
+# '-', '_', '.'), each whole: a word holding 'auth', 'key', 'code', 'sig' or 'pass' anywhere
+# ('author', 'keyword', 'zipcode', 'design', 'passage') hid a value scrub --urls rewrote for
+# good. A part naming a secret alone ('token', 'secret', 'password', 'sig', 'auth', 'session',
+# or written as one word: 'accessToken', 'apikey', 'clientSecret', 'PHPSESSID')...
+# ... or 'key' and 'code' after a part saying what they open ('api_key', 'X-Api-Key',
+# 'auth_code', 'authCode'; a sort key, a country code are none), or as the whole name ('?key='
+# of a maps API, '?code=' of an OAuth redirect)
+_KEY_OF = ("access", "api", "auth", "client", "encryption", "master", "private", "secret",
+           "session", "signing", "subscription")
+_CODE_OF = ("access", "auth", "authorization", "invitation", "invite", "login", "mfa", "otp",
+            "recovery", "reset", "security", "totp", "verification")
+_SECRET_PART = rx.compile(
+    r"(?i)[a-z0-9]*(?:token|secret|passw(?:or)?d|passphrase|passcode|pwd|credential|verifier)s?"
+    r"|pass|sig|signature|auth|authorization|session|[a-z0-9]*sess(?:ion)?id"
+    rf"|(?:{'|'.join(sorted(_KEY_OF, key=lambda w: (-len(w), w)))})keys?"
+    rf"|(?:{'|'.join(sorted(_CODE_OF, key=lambda w: (-len(w), w)))})codes?"
+)
+_NAME_PARTS = rx.compile(r"[-_.]")
 # ... unless the name only tells about the secret: an OAuth fragment's 'token_type=bearer' or
 # 'token_expires=3600' (hidden, 'bearer' was hidden again in every message quoting the word)
 _ABOUT_A_SECRET = rx.compile(r"(?i)[-_.]?(?:type|expires?|expiry|ttl|hint|kind|length)\Z")
@@ -203,9 +218,30 @@ _ABOUT_A_SECRET = rx.compile(r"(?i)[-_.]?(?:type|expires?|expiry|ttl|hint|kind|l
 
 def _secret_name(name: str) -> bool:
     """Whether a query's or fragment's ``name`` (percent-escaped as written) says its value is
-    a secret ('access_token', 'sig', 'api-key'), not what kind it is ('token_type')."""
+    a secret ('access_token', 'sig', 'api-key', 'key'), not what kind it is ('token_type') nor
+    something else holding such a word ('author', 'sort_key', 'country_code')."""
     plain = unquote(name)
-    return bool(_SECRET_NAME.search(plain)) and not _ABOUT_A_SECRET.search(plain)
+    if _ABOUT_A_SECRET.search(plain):
+        return False
+    parts = [part.lower() for part in _NAME_PARTS.split(plain)]
+    if parts in (["key"], ["keys"], ["code"]):
+        return True
+    return any(_SECRET_PART.fullmatch(part)
+               or (part in ("key", "keys") and at > 0 and parts[at - 1] in _KEY_OF)
+               or (part in ("code", "codes") and at > 0 and parts[at - 1] in _CODE_OF)
+               for at, part in enumerate(parts))
+
+
+def _query_secret(pair: str) -> str | None:
+    """The value of a query's ``name=value`` (or of a bare word) that no record may keep: its
+    name says secret, or redaction hides it. What scrub --urls hides in a URL and what an
+    endpoint's message may not quote of a base URL: one rule."""
+    name, has_value, value = pair.partition("=")
+    value = value if has_value else pair
+    if (value and not _hidden_already(value)
+            and ((has_value and _secret_name(name)) or redact(value) != value)):
+        return value
+    return None
 
 
 def _masked_match(match: re.Match[str]) -> str:
@@ -227,10 +263,8 @@ def _secret_pieces(url: str) -> list[tuple[str, str]]:
         # endpoint may quote without the rest)
         pieces.extend((piece, PASSWORD_HIDDEN) for piece in {secret, *secret.split("/")[1:]})
     for pair in [] if parts.query is None else parts.query.split("&"):
-        name, has_value, value = pair.partition("=")
-        value = value if has_value else pair
-        if (has_value and _secret_name(name)) or redact(value) != value:
-            pieces.append((value, QUERY_VALUE_HIDDEN))
+        if (query_value := _query_secret(pair)) is not None:
+            pieces.append((query_value, QUERY_VALUE_HIDDEN))
     for pair in parts.fragment.split("&"):
         if (fragment_value := _fragment_secret(pair)) is not None:
             pieces.append((fragment_value, FRAGMENT_VALUE_HIDDEN))
