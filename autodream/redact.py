@@ -2484,8 +2484,9 @@ def contains_secret(text: str) -> bool:
 
 # A file name's suffix ('.md', '.json'), kept in sight when the name's secret is hidden: a
 # value read to the name's end took it ('user_password=hunter2.md' read
-# 'user_password=[REDACTED:assigned-secret]', no longer a name the person finds)
-_NAME_SUFFIX = rx.compile(r"\.[A-Za-z0-9]{1,8}\Z")
+# 'user_password=[REDACTED:assigned-secret]', no longer a name the person finds). Only a
+# file's kind: any dot and letters kept 'db_password=hunter2.s3cr3t99' as '...].s3cr3t99'.
+_NAME_SUFFIX = rx.compile(r"(?i)\.(?:md|txt|json|toml|yaml|yml)\Z")
 
 
 def shown_name(name: str) -> str:

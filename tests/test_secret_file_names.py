@@ -58,3 +58,16 @@ def test_a_hidden_name_keeps_its_suffix(tmp_path: Path) -> None:
     assert ("left as found (fix it by hand): user_password=[REDACTED:assigned-secret].md: is "
             "not linked from MEMORY.md") in said, said
     assert "hunter2" not in said + _run(project, "show")[1]
+
+
+def test_a_name_s_suffix_is_kept_only_when_a_file_s_kind(tmp_path: Path) -> None:
+    # a dot and up to 8 letters or digits were kept as the suffix: a link of MEMORY.md to
+    # 'db_password=hunter2.s3cr3t99' was pruned as 'db_password=[REDACTED:...].s3cr3t99'
+    project = tmp_path / "sample_project"
+    shutil.copytree(REPO_ROOT / "sample_project", project)
+    with (project / "memory" / "MEMORY.md").open("a", encoding="utf-8") as index:
+        index.write("- [Creds](db_password%3Dhunter2.s3cr3t99) — the db\n")
+    assert _run(project, "--force", "--backend", "local")[0] == 0
+    pruned = [line for line in _run(project, "show", "--all-decisions")[1].splitlines()
+              if line.lstrip().startswith("pruned") and "db_password=" in line]
+    assert pruned == ["  pruned     db_password=[REDACTED:assigned-secret]"], pruned
