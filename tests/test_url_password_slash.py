@@ -133,3 +133,22 @@ def test_a_base_url_with_a_slashed_password_is_named_without_it(tmp_path: Path) 
         assert "abcdSECRET" not in result.stdout + result.stderr, command
     for path in sample.rglob("*"):
         assert not path.is_file() or b"abcdSECRET" not in path.read_bytes(), path
+
+
+@pytest.mark.parametrize(("url", "shown"), [
+    ("ws://chat:8080/room@server.io:9000", f"ws://chat:{HIDDEN}@server.io:9000"),
+    ("http://service-a:8080/calls@service-b:8081", f"http://service-a:{HIDDEN}@service-b:8081"),
+    ("postgres://bob:hunter2@db:5432/x", f"postgres://bob:{HIDDEN}@db:5432/x"),
+])
+def test_a_memory_dropped_for_a_url_password_says_which_secret(tmp_path: Path, url: str,
+                                                                 shown: str) -> None:
+    # a path after a port and a host with its port after the '@' reads as a password (the
+    # shape of 'postgres://bob:1234/abcdSECRET@db:5432/x'): dropped, as a password is; the
+    # reason said 'contained a secret (redacted)', not what was read as one
+    project_with_one_session(tmp_path, [f"Always open {url} when testing the login flow."],
+                             SAID_AT)
+    assert run_cli(tmp_path, "--force").exit_code == 0
+    lines = run_cli(tmp_path, "show", "--all-decisions").output.splitlines()
+    dropped = lines.index(f"  dropped    Always open {shown} when testing the login flow.")
+    assert lines[dropped + 1].strip() == ("contained a secret (url-password: redacted); a "
+                                          "credential is never remembered"), lines

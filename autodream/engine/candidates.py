@@ -133,6 +133,8 @@ _ALSO_FIRST = rx.compile(r"^(?:and\s+|oh\s+|ok(?:ay)?,?\s+)?also\b", re.I)
 # ... and a word that already says so in what is kept
 _ADDED_WORD = rx.compile(r"\b(?:also|too|as\s+well|in\s+addition)\b", re.I)
 _AFTER_REDACTION = rx.compile(r"(\[REDACTED:[a-z-]+\])(\s+)(?=[A-Z])")
+# the kind of each secret a redacted text names ('[REDACTED:url-password]': url-password)
+_REDACTED_KIND = rx.compile(r"\[REDACTED:([a-z-]+)\]")
 MIN_CHARS = 8
 # A statement of how something of the project is, will be or was ("The staging cluster moves
 # to eu-west-2.", "Our API gateway is behind Cloudflare."), not a question or an ask
@@ -1282,7 +1284,11 @@ class Gatherer:
                 # service is stays a useful pointer; the clause with the credential goes
                 found = replace(found, text=where)
             else:
-                reason = "contained a secret (redacted); a credential is never remembered"
+                # (named by kind: a URL's path read as its password, 'ws://chat:8080/room@
+                # server.io:9000', is dropped for it, and the person sees why)
+                kinds = ", ".join(dict.fromkeys(_REDACTED_KIND.findall(found.text)))
+                reason = (f"contained a secret ({kinds}: redacted); a credential is never "
+                          "remembered")
         if reason is None and contains_secret(found.text):
             reason = "still contains a secret after redaction"
         if reason is None and found.kind not in ("resource", "switch", "prohibition") and not (
