@@ -259,19 +259,25 @@ def test_a_password_only_urllib_cannot_read_still_reaches_the_endpoint(
 
 
 # (a project's autodream.toml may not name a base URL: refused before it is used)
-@pytest.mark.parametrize("given", ["--base-url", "AUTODREAM_BASE_URL"])
-def test_a_base_url_fragment_named_as_a_secret_is_hidden(sample: Path, given: str) -> None:
+@pytest.mark.parametrize(("given", "name"), [
+    ("--base-url", "access_token"), ("AUTODREAM_BASE_URL", "access_token"),
+    # (the first pair's name was read with its '#': '#password' was no secret's name)
+    ("--base-url", "password"), ("--base-url", "api_key"), ("--base-url", "secret"),
+])
+def test_a_base_url_fragment_named_as_a_secret_is_hidden(
+    sample: Path, given: str, name: str
+) -> None:
     # An OAuth implicit grant's '#access_token=...' pasted with the endpoint: the fragment was
     # kept whole, in the error, --json, the record, log, show, status and DREAMS.md
     secret = "abc123secret"
-    url = f"http://127.0.0.1:9/v1#access_token={secret}"
+    url = f"http://127.0.0.1:9/v1#{name}={secret}"
     args: list[str] = []
     env: dict[str, str] = {}
     if given == "--base-url":
         args = ["--base-url", url]
     else:
         env = {given: url}
-    named = "http://127.0.0.1:9/v1#access_token=[REDACTED:url-fragment]"
+    named = f"http://127.0.0.1:9/v1#{name}=[REDACTED:url-fragment]"
     code, out, err = run(sample, "--force", "--backend", "anthropic", *args, **env)
     assert code != 0, out + err
     assert f"Error: cannot reach {named}: " in err, err

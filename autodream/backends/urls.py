@@ -220,7 +220,8 @@ def _secret_name(name: str) -> bool:
     """Whether a query's or fragment's ``name`` (percent-escaped as written) says its value is
     a secret ('access_token', 'sig', 'api-key', 'key'), not what kind it is ('token_type') nor
     something else holding such a word ('author', 'sort_key', 'country_code')."""
-    plain = unquote(name)
+    # (a fragment's first pair comes with its '#': '#password' names a password)
+    plain = unquote(name).lstrip("#")
     if _ABOUT_A_SECRET.search(plain):
         return False
     parts = [part.lower() for part in _NAME_PARTS.split(plain)]
