@@ -266,6 +266,27 @@ def test_a_why_appended_to_another_reads_as_the_person_wrote_it(
     assert f"**Why:** {joined}" in survivor
 
 
+@pytest.mark.parametrize(("b_how", "joined"), [
+    # a command typed as the shell needs it stays so ('Git rebase onto main first.' read as no
+    # command)
+    ("git rebase onto main first", "git rebase onto main first."),
+    ("docker compose up before tests", "docker compose up before tests."),
+    ("kubectl apply the manifests by hand", "kubectl apply the manifests by hand."),
+    ("ssh into the bastion first", "ssh into the bastion first."),
+    ("npm ci in CI", "npm ci in CI."),
+    # a plain word, and a command that is a word too, begins the sentence it is
+    ("check the replica lag first", "Check the replica lag first."),
+    ("make sure the seed ran", "Make sure the seed ran."),
+    ("go through the checklist", "Go through the checklist."),
+    ("gitlab runs it nightly", "Gitlab runs it nightly."),
+])
+def test_a_how_appended_to_another_keeps_a_command_as_typed(
+        tmp_path: Path, b_how: str, joined: str) -> None:
+    survivor = _merged(tmp_path, _staging("\n**How to apply:** test migrations on it.\n",
+                                          f"\n**How to apply:** {b_how}.\n"))
+    assert f"**How to apply:** test migrations on it. {joined}\n" in survivor
+
+
 def test_frontmatter_lists_combine_and_the_merged_files_dates_stay_behind(
         tmp_path: Path) -> None:
     survivor = _merged(tmp_path, _staging(

@@ -51,7 +51,7 @@ from autodream.engine.model import (
 from autodream.engine.names import named_as_written
 from autodream.engine.scoring import cluster_candidates, select
 from autodream.engine.text import free_file_name, shorten, slug
-from autodream.engine.tool_kinds import tool_kinds
+from autodream.engine.tool_kinds import COMMANDS, tool_kinds
 from autodream.memory.model import (
     INDEX_MAX_BYTES,
     MEMORY_TYPES,
@@ -358,18 +358,12 @@ def _opaque(path: str, text: str | None, item: IndexEntry, section: str = "") ->
 _LOWER_FIRST_WORD = rx.compile(r"[a-z]+(?=[\s,;.!]|$)")
 
 
-# Commands a note may begin with, typed in lower case ("git pull --rebase ..."), beside the known
-# tools ("npm ci, not npm install"): given a capital they read as no command ("Npm ci")
-_COMMANDS = frozenset({"git", "make", "docker", "kubectl", "cargo", "go", "pip", "pipx", "npx",
-                       "gh", "helm", "terraform", "ssh", "curl", "just", "brew", "apt", "sudo"})
-
-
 def _ask_left_out(text: str, asked: re.Match[str]) -> str:
     """``text`` after its ``asked`` lead-in, starting with a capital where it is a plain word
     (a command or tool keeps its case)."""
     rest = text[asked.end():]
     first = _LOWER_FIRST_WORD.match(rest)
-    if first is None or first[0] in _COMMANDS or tool_kinds(first[0]):
+    if first is None or first[0] in COMMANDS or tool_kinds(first[0]):
         return rest
     return rest[:1].upper() + rest[1:]
 

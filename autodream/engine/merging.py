@@ -14,7 +14,7 @@ from autodream.engine.plans import other_events_that_day
 from autodream.engine.replacement import about_other_things, choice_difference, specific_values
 from autodream.engine.restating import adds_nothing
 from autodream.engine.text import dice, shorten, similarity, tokens
-from autodream.engine.tool_kinds import tool_kinds
+from autodream.engine.tool_kinds import typed_as_a_command
 from autodream.memory.model import REPLACEMENT_KEYS
 
 
@@ -199,14 +199,16 @@ def _only_adds_a_reason(shorter: str, longer: str) -> bool:
 
 
 # a first word of plain lower-case letters then a space: "long PRs ..." begins a sentence;
-# "npm ci", "iOS", "pg_dump", "http://" are names or code, written as the person wrote them
+# "npm ci", "git rebase", "iOS", "pg_dump", "http://" are names or code, written as the person
+# wrote them
 _PLAIN_FIRST_WORD = rx.compile(r"(?P<word>[a-z]+)(?= )")
 
 
 def _sentence_begun(text: str) -> str:
-    """``text`` begun with a capital when its first word is a plain word, not a tool's name."""
+    """``text`` begun with a capital when its first word is a plain word, not a tool's name or
+    a command ("git rebase onto main first")."""
     m = _PLAIN_FIRST_WORD.match(text)
-    if m is None or tool_kinds(m["word"]):
+    if m is None or typed_as_a_command(m["word"]):
         return text
     return text[:1].upper() + text[1:]
 

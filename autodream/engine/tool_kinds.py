@@ -103,6 +103,22 @@ def tool_kinds(name: str) -> frozenset[str]:
     return found[1] if found else frozenset()
 
 
+# Commands a note or a reason may begin with, typed in lower case ("git pull --rebase ...",
+# "docker compose up ..."), beside the known tools ("npm ci, not npm install"): given a capital
+# they read as no command ("Npm ci", "Git rebase onto main")
+COMMANDS = frozenset({"git", "make", "docker", "kubectl", "cargo", "go", "pip", "pipx", "npx",
+                      "gh", "helm", "terraform", "ssh", "curl", "just", "brew", "apt", "sudo"})
+# ... of them, the ones that are plain words as often ("make sure ...", "go through ...", "just
+# ask ..."): at a sentence's start, a word
+_COMMANDS_ALSO_WORDS = frozenset({"make", "go", "just"})
+
+
+def typed_as_a_command(word: str) -> bool:
+    """``word``, first of a sentence, is a known tool or a command the shell needs as typed
+    ("git", "docker", "npm"), not a plain word ("make sure", "go through")."""
+    return bool(tool_kinds(word)) or (word in COMMANDS and word not in _COMMANDS_ALSO_WORDS)
+
+
 def same_tool(a: str, b: str) -> bool:
     """``a`` and ``b`` name the same known tool ("Postgres", "PostgreSQL")."""
     one, other = _TOOL_OF.get(_key(a)), _TOOL_OF.get(_key(b))
