@@ -287,6 +287,36 @@ def test_a_how_appended_to_another_keeps_a_command_as_typed(
     assert f"**How to apply:** test migrations on it. {joined}\n" in survivor
 
 
+def test_a_duplicate_added_again_and_merged_again_leaves_the_reasons_as_they_were(
+        tmp_path: Path) -> None:
+    # the repro: each time a person put the merged file back and a dream merged it again, its
+    # Why and How were appended once more ('Dana said so. Dana said so. Dana said so.')
+    memory = _staging("\n**Why:** it matches production.\n\n**How to apply:** test migrations "
+                      "on it.\n", "\n**Why:** Dana said so.\n\n**How to apply:** git rebase onto "
+                      "main first.\n")
+    project = _project(tmp_path, memory)
+    index, merged = project / "memory" / "MEMORY.md", project / "memory" / "b.md"
+    kept: list[str] = []
+    for _ in range(3):
+        _cli(project, "--force")
+        assert not merged.exists()
+        kept.append((project / "memory" / "a.md").read_text())
+        merged.write_text(memory["b.md"])
+        index.write_text(index.read_text() + memory["MEMORY.md"].splitlines(keepends=True)[1])
+    assert "**Why:** it matches production. Dana said so.\n" in kept[0]
+    assert "**How to apply:** test migrations on it. git rebase onto main first.\n" in kept[0]
+    assert kept[1:] == [kept[0], kept[0]]
+
+
+def test_a_file_whose_reasons_the_other_holds_whole_is_folded_into_them(tmp_path: Path) -> None:
+    # (the other way round: a.md, put back first in the index, is kept and b.md, which holds
+    # its Why among others, merged into it: 'Dana said so. It matches production. Dana said so.')
+    survivor = _merged(tmp_path, _staging(
+        "\n**Why:** Dana said so.\n",
+        "\n**Why:** it matches production. Dana said so.\n"))
+    assert "**Why:** it matches production. Dana said so.\n" in survivor
+
+
 def test_frontmatter_lists_combine_and_the_merged_files_dates_stay_behind(
         tmp_path: Path) -> None:
     survivor = _merged(tmp_path, _staging(

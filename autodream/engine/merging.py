@@ -169,11 +169,40 @@ def _reason_kept(kept: tuple[str, bool], merged: tuple[str, bool], said: tuple[s
                                           f"{shorten(merged_text, 80)}' of {merged_file}, merged "
                                           "into it (says the same)"))
         return merged
+    # a reason appended by a merge before, met again when the merged file is put back and
+    # merged once more: each of its sentences already there, as the merge wrote them
+    if _holds_every_sentence(merged_text, text):
+        folded.append((f"{label} {merged_text}",
+                       f"{here}: folded into its '{shorten(text, 80)}' (says the same)"))
+        return kept
+    if _holds_every_sentence(text, merged_text):
+        folded.append((f"{label} {text}", f"of {kept_file}: folded into the '"
+                                          f"{shorten(merged_text, 80)}' of {merged_file}, merged "
+                                          "into it (says the same)"))
+        return merged
     # a person's words before the engine's: read back, "... Example (day): ..." would take in
     # what follows it, and the whole be the engine's to replace
     first, then = (merged_text, text) if generated and not merged_generated else (text, merged_text)
     ended, then = _sentence_ended(first), then.strip()
     return f"{ended} {then if _OPEN_CLAUSE.search(ended) else _sentence_begun(then)}", False
+
+
+# where a reason's sentence ends and the next begins ("it matches production. Dana said so.")
+_SENTENCE_BREAK = rx.compile(r"(?<=[.!?\u2026])\s+")
+
+
+def _sentences(text: str) -> set[str]:
+    """``text``'s sentences, each without its stop and with its first letter in lower case, to
+    be compared: "Git rebase onto main first." is the "git rebase onto main first" a merge
+    appended begun with a capital."""
+    said = (part.rstrip(" .!?\u2026") for part in _SENTENCE_BREAK.split(text.strip()))
+    return {part[:1].lower() + part[1:] for part in said if part}
+
+
+def _holds_every_sentence(shorter: str, longer: str) -> bool:
+    """Each sentence of ``shorter`` is one of ``longer``, word for word."""
+    said = _sentences(shorter)
+    return bool(said) and said <= _sentences(longer)
 
 
 # a sentence already ended: its stop, maybe inside a closing bracket or quote ("(see the docs.)",
