@@ -137,6 +137,10 @@ def _kept_bodies(tmp_path: Path, said: str) -> list[str]:
     "Our docs are at docs.internal.bramble.dev for now.",
     "The prod dashboard is at https://grafana.bramble.io/d/prod for now.",
     "The API is at https://bramble.dev/api for now.",
+    # (a place's own numbered part: a region, a release)
+    "The staging URL is https://staging.bramble.dev/eu-1 for now.",
+    "The docs are at https://docs.bramble.dev/release-3 for now.",
+    "The incident dashboard is https://grafana.bramble.dev/d/incidents for now.",
 ])
 def test_an_address_told_for_now_is_kept_with_its_words(tmp_path: Path, said: str) -> None:
     # (dropped as 'ephemeral task state, not a standing fact')
@@ -187,6 +191,10 @@ def test_my_address_told_for_now_is_titled_without_it(tmp_path: Path) -> None:
     "The temporary staging URL is https://tmp-staging.bramble.dev for now.",
     "The staging URL is https://staging/x for now.",
     "The docs are at https://docs.bramble.dev/v/2 for now.",
+    # (a numbered thing of the work at hand in the path, as a number alone: kept before)
+    "The incident dashboard is https://grafana.acme.dev/d/inc-42 for now.",
+    "The status page is https://status.acme.dev/incidents/inc-9 for now.",
+    "The docs are at https://docs.acme.dev/pr-12 for now.",
     # (from the real transcripts and the tests: task state, and said by the person of themself)
     "I maintain the list by hand for now.",
     "No, for now we're on Node 16.",
