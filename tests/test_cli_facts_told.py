@@ -122,6 +122,27 @@ def test_an_address_told_for_now_then_changed_is_named_by_the_new_one(
         "- [The staging URL is staging2.bramble.dev]("), lines
     assert "for now" not in lines[0] and "staging2.bramble.dev" in lines[0].split(" — ")[1]
 
+
+def test_a_numbered_address_told_for_now_then_changed_is_not_told_for_now_again(
+        tmp_path: Path) -> None:
+    # (rev176: with '/d/inc-42' read as work at hand, a memory kept of it on an earlier day
+    # was described after the change as "The incident dashboard is
+    # https://grafana.acme.dev/d/inc-43 for now.", which was never said)
+    project = project_dirs(tmp_path / "v", _SETTINGS)
+    first = "The incident dashboard is https://grafana.acme.dev/d/inc-42 for now."
+    (project / "memory" / "reference_incident-dashboard.md").write_text(
+        f"---\nname: The incident dashboard is grafana.acme.dev\ndescription: {first}\n"
+        f"type: reference\n---\n\n{first}\n", encoding="utf-8")
+    (project / "memory" / "MEMORY.md").write_text(
+        "- [The incident dashboard is grafana.acme.dev](reference_incident-dashboard.md)"
+        f" — {first}\n", encoding="utf-8")
+    _said_on(project, 1, "The incident dashboard changed to https://grafana.acme.dev/d/inc-43.")
+    _dream_on(project, 1)
+    kept = (project / "memory" / "reference_incident-dashboard.md").read_text(encoding="utf-8")
+    description = next(line for line in kept.splitlines() if line.startswith("description:"))
+    assert "for now" not in description and "inc-43" in kept, kept
+
+
 def _kept_bodies(tmp_path: Path, said: str) -> list[str]:
     """``said`` on day 1, dreamt over: the first body line of each topic file kept."""
     project = project_dirs(tmp_path / "v", _SETTINGS)
@@ -137,10 +158,14 @@ def _kept_bodies(tmp_path: Path, said: str) -> list[str]:
     "Our docs are at docs.internal.bramble.dev for now.",
     "The prod dashboard is at https://grafana.bramble.io/d/prod for now.",
     "The API is at https://bramble.dev/api for now.",
-    # (a place's own numbered part: a region, a release)
+    # (a place's own numbered part: a region, a release, a page's own name; rev176 found the
+    # last three dropped when a word-number part was read as one numbered item of the work)
     "The staging URL is https://staging.bramble.dev/eu-1 for now.",
     "The docs are at https://docs.bramble.dev/release-3 for now.",
     "The incident dashboard is https://grafana.bramble.dev/d/incidents for now.",
+    "The status page is https://status.acme.dev/incidents-2024 for now.",
+    "The prod dashboard is https://grafana.acme.dev/d/jobs-1 for now.",
+    "The runbook is at https://wiki.acme.dev/runbooks/incident-1 for now.",
 ])
 def test_an_address_told_for_now_is_kept_with_its_words(tmp_path: Path, said: str) -> None:
     # (dropped as 'ephemeral task state, not a standing fact')
@@ -191,10 +216,6 @@ def test_my_address_told_for_now_is_titled_without_it(tmp_path: Path) -> None:
     "The temporary staging URL is https://tmp-staging.bramble.dev for now.",
     "The staging URL is https://staging/x for now.",
     "The docs are at https://docs.bramble.dev/v/2 for now.",
-    # (a numbered thing of the work at hand in the path, as a number alone: kept before)
-    "The incident dashboard is https://grafana.acme.dev/d/inc-42 for now.",
-    "The status page is https://status.acme.dev/incidents/inc-9 for now.",
-    "The docs are at https://docs.acme.dev/pr-12 for now.",
     # (from the real transcripts and the tests: task state, and said by the person of themself)
     "I maintain the list by hand for now.",
     "No, for now we're on Node 16.",

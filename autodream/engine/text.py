@@ -348,20 +348,12 @@ _PLACE_TLD = frozenset(("com", "org", "net", "io", "dev", "app", "co", "ai", "cl
                         "tech", "site", "page", "pages", "tools", "internal", "local", "corp",
                         "eu", "us", "uk", "de", "fr"))
 
-# a path part naming one numbered thing of the work at hand, as a number alone does
-# (".../d/inc-42", ".../tree/fix-7", ".../pr-12"), not a place's own numbered name ("/eu-1",
-# "/release-3", "/runbook-7")
-_NUMBERED_ITEM = rx.compile(
-    r"(?:inc|incidents?|outages?|hotfix|fix|bugs?|issues?|tickets?|pr|mr|builds?|runs?|"
-    r"jobs?|tasks?)[-_]\d+", re.I)
-
 
 def address_told_for_now(text: str) -> str | None:
     """``text`` without its "for now" ("The staging URL is https://staging.bramble.dev") when
     it gives a place's address until it moves: a place named (staging, prod, docs, the API, a
     dashboard, ...) with no word of the work at hand, a host of three parts or one of a known
-    ending, and no path part that is a number or a numbered item (".../pull/4", ".../runs/99",
-    ".../d/inc-42"); else None."""
+    ending, and no path part that is a number (".../pull/4", ".../runs/99"); else None."""
     told = _TOLD_FOR_NOW.match(text.strip())
     if told is None or not _PLACE_WORD.search(told["thing"]) or _WORK_WORD.search(
             told["thing"]):
@@ -371,7 +363,7 @@ def address_told_for_now(text: str) -> str | None:
     host = host.split(":", 1)[0].lower()
     if host.count(".") < 2 and host.rpartition(".")[2] not in _PLACE_TLD:
         return None
-    if any(part.isdigit() or _NUMBERED_ITEM.fullmatch(part) for part in path.split("/")):
+    if any(part.isdigit() for part in path.split("/")):
         return None
     return told["fact"].rstrip(".,;:!?")
 
