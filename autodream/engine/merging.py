@@ -4,6 +4,7 @@ give one choice two values the older, by their days, is pruned as contradicted."
 from __future__ import annotations
 
 import re
+from typing import Literal
 
 from autodream import rx
 from autodream.engine.entries import DATE_KEYS, Entry, says_template_only
@@ -160,22 +161,12 @@ def _reason_kept(kept: tuple[str, bool], merged: tuple[str, bool], said: tuple[s
         folded.append((f"{label} {merged_text}",
                        f"{here}: the engine's own wording; its '{shorten(text, 80)}' kept"))
         return kept
-    if adds_nothing(merged_text, text) and _only_adds_a_reason(merged_text, text):
+    gone = _says_the_same_as_the_other(text, merged_text)
+    if gone == "merged":
         folded.append((f"{label} {merged_text}",
                        f"{here}: folded into its '{shorten(text, 80)}' (says the same)"))
         return kept
-    if adds_nothing(text, merged_text) and _only_adds_a_reason(text, merged_text):
-        folded.append((f"{label} {text}", f"of {kept_file}: folded into the '"
-                                          f"{shorten(merged_text, 80)}' of {merged_file}, merged "
-                                          "into it (says the same)"))
-        return merged
-    # a reason appended by a merge before, met again when the merged file is put back and
-    # merged once more: each of its sentences already there, as the merge wrote them
-    if _holds_every_sentence(merged_text, text):
-        folded.append((f"{label} {merged_text}",
-                       f"{here}: folded into its '{shorten(text, 80)}' (says the same)"))
-        return kept
-    if _holds_every_sentence(text, merged_text):
+    if gone == "kept":
         folded.append((f"{label} {text}", f"of {kept_file}: folded into the '"
                                           f"{shorten(merged_text, 80)}' of {merged_file}, merged "
                                           "into it (says the same)"))
@@ -185,6 +176,23 @@ def _reason_kept(kept: tuple[str, bool], merged: tuple[str, bool], said: tuple[s
     first, then = (merged_text, text) if generated and not merged_generated else (text, merged_text)
     ended, then = _sentence_ended(first), then.strip()
     return f"{ended} {then if _OPEN_CLAUSE.search(ended) else _sentence_begun(then)}", False
+
+
+def _says_the_same_as_the_other(text: str, merged_text: str) -> Literal["kept", "merged"] | None:
+    """Which of two reasons, the kept file's ``text`` and the merged file's ``merged_text``,
+    says nothing the other does not, to be folded into it: "merged" (asked first) or "kept";
+    None when each says something of its own."""
+    if adds_nothing(merged_text, text) and _only_adds_a_reason(merged_text, text):
+        return "merged"
+    if adds_nothing(text, merged_text) and _only_adds_a_reason(text, merged_text):
+        return "kept"
+    # a reason appended by a merge before, met again when the merged file is put back and
+    # merged once more: each of its sentences already there, as the merge wrote them
+    if _holds_every_sentence(merged_text, text):
+        return "merged"
+    if _holds_every_sentence(text, merged_text):
+        return "kept"
+    return None
 
 
 # where a reason's sentence ends and the next begins ("it matches production. Dana said so.")
