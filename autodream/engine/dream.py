@@ -363,6 +363,11 @@ def _ask_left_out(text: str, asked: re.Match[str]) -> str:
     (a command or tool keeps its case)."""
     rest = text[asked.end():]
     first = _LOWER_FIRST_WORD.match(rest)
+    # every command keeps its case here, "make", "go" and "just" too, where a merge's appended
+    # reason gives those three a capital (tool_kinds.typed_as_a_command): a note's rest stands
+    # alone as the person typed it, so "make sure the seed ran" left lower case is their own
+    # words, while "remember: make test" made "Make test" is no longer the command; a merge
+    # puts its sentence after another's stop, where "... first. make sure ..." reads as broken
     if first is None or first[0] in COMMANDS or tool_kinds(first[0]):
         return rest
     return rest[:1].upper() + rest[1:]
