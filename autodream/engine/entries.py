@@ -247,6 +247,7 @@ class Entry:
         return render_topic(topic)
 
 
+_TITLE_HEADING = rx.compile(r"^#{1,6}[ \t]+(?P<title>\S.*?)[ \t#]*$")
 _LOOSE_KEY = rx.compile(r"^(?P<key>[A-Za-z_][\w-]*):\s*(?P<value>.*)$")
 _PREFIX_TYPE = rx.compile(r"^(user|feedback|project|reference)[_-]")
 
@@ -279,8 +280,15 @@ def repair_topic(file: str, text: str, *, name: str = "", hook: str = "",
         if body_start:
             return None
         mtype = "project"  # a plain markdown file: no frontmatter to go by at all
-    name = fields.get("name") or name or stem.replace("_", " ").replace("-", " ")
-    description = fields.get("description") or hook or (body.splitlines() or [name])[0]
+    # a plain markdown file's '# heading' is its title, not what it says ('# Scratch' was the
+    # description, and the index line read '— # Scratch')
+    said = [line.strip() for line in body.splitlines() if line.strip()]
+    heading = _TITLE_HEADING.match(said[0]) if said and not body_start else None
+    if heading is not None:
+        said = said[1:]
+    name = (fields.get("name") or name or (heading["title"] if heading else "")
+            or stem.replace("_", " ").replace("-", " "))
+    description = fields.get("description") or hook or (said or [name])[0]
     if not body.strip() and not fields:
         return None
     extra = {k: v for k, v in fields.items() if k not in ("name", "description", "type")}
