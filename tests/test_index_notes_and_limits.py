@@ -97,9 +97,11 @@ def test_headings_blank_lines_entries_and_the_unlisted_line_are_no_notes() -> No
         "3 more topic files in this folder are not listed here (the index is full); "
         "list the folder to find them.\n"
     )
-    assert index_notes(index_text) == []
+    # (the '# Memory' on top is the index's title: it stays there, no memory made of it)
+    assert [(n.lines, n.title) for n in index_notes(index_text)] == [(("# Memory",), True)]
     plan = plan_dream({"testing.md": TESTING}, index_text, [], now=NOW)
     assert _moved(plan) == {}
+    assert plan.index.startswith("# Memory\n\n## Feedback\n")
 
 
 @pytest.mark.parametrize("token", [
@@ -548,7 +550,9 @@ def test_notes_past_the_file_budget_wait_in_memory_md_and_the_next_dream_moves_t
     assert sum("left in MEMORY.md" in d.reason for d in plan.decisions) == len(waiting)
     files = _after({}, plan)
     again = plan_dream(files, plan.index, [], now=NOW, options=options)
-    assert index_notes(again.index) == []
+    # (what stays is the index's title the person wrote: '# Notes')
+    titled = heading.startswith("# ")
+    assert [n.lines for n in index_notes(again.index)] == ([("# Notes",)] if titled else [])
     assert all(r in "\n".join(_after(files, again).values()) for r in rules)
     if heading.startswith("## Feedback"):
         assert all(f.startswith("feedback_") for f in _after(files, again))
@@ -659,6 +663,30 @@ def test_a_frontmatter_block_on_top_of_memory_md_stays_there_and_is_no_memory(
     assert index.startswith(head) and "](testing.md)" in index
     assert [p.name for p in memory.glob("*.md")
             if "Project memory" in p.read_text() and p.name != "MEMORY.md"] == []
+    again, _ = _dream(project, "2026-04-06T12:00:00Z")
+    assert again.startswith("no-change:")
+    assert (memory / "MEMORY.md").read_text() == index
+
+
+@pytest.mark.parametrize("head", [
+    "# Project memory — read the Feedback section first\n",
+    "---\nname: Project memory\ndescription: what the agent keeps\n---\n# acme-api memory\n",
+])
+def test_the_title_a_person_put_on_top_of_memory_md_stays_there_and_is_no_memory(
+    tmp_path: Path, head: str,
+) -> None:
+    # the next dream rebuilt MEMORY.md without it: in no file, and no decision said so
+    project = _project_with_memory(tmp_path, {"MEMORY.md": head + "## Feedback\n" + TESTING_LINE,
+                                              "testing.md": TESTING})
+    out, _ = _dream(project, "2026-04-05T12:00:00Z")
+    assert out.startswith("committed:") and "1 created" in out
+    memory = project / "memory"
+    index = (memory / "MEMORY.md").read_text()
+    assert index.startswith(head + "\n## Feedback\n") and "](testing.md)" in index
+    assert "Never log personal data" in index
+    title = head.splitlines()[-1].lstrip("# ")
+    assert [p.name for p in memory.glob("*.md")
+            if title in p.read_text() and p.name != "MEMORY.md"] == []
     again, _ = _dream(project, "2026-04-06T12:00:00Z")
     assert again.startswith("no-change:")
     assert (memory / "MEMORY.md").read_text() == index

@@ -39,7 +39,6 @@ from autodream.engine.index import (
     prune_restated,
     retitles,
     said_as_read,
-    section_type,
 )
 from autodream.engine.model import (
     Candidate,
@@ -71,6 +70,7 @@ from autodream.memory.model import (
     parse_topic,
     refused_links,
     render_topic,
+    section_type,
 )
 from autodream.redact import REDACTED_MARK, contains_secret, redact, shown_name
 from autodream.transcripts.model import is_daily_log_name
@@ -459,7 +459,7 @@ def waiting_notes(text: str | None) -> list[IndexNote] | None:
         return None
     skip = text[: text.rindex(body)].count("\n") if body and body in text else 0
     return [replace(n, line_no=n.line_no + skip, origin=WAITING_FILE)
-            for n in index_notes(body)]
+            for n in index_notes(body, titled=False)]
 
 
 def _waiting_text(notes: Sequence[IndexNote]) -> str:
@@ -569,7 +569,8 @@ def _held_decisions(
         "line by hand") if _as_found(note) else Decision(
         "kept", shorten(_plain(note.summary), 120),
         f"left in MEMORY.md as written (line {note.line_no}): {budget}; a later dream moves it")
-        for note in stay] + [Decision(
+        # (the index's title says nothing each dream, unless it holds a secret to remove)
+        for note in stay if not note.title or _redacted(note.text)] + [Decision(
         "kept", shorten(_plain(note.summary), 120),
         f"left waiting in {WAITING_FILE}, word for word ({note.origin} line {note.line_no}): "
         f"{budget}, and MEMORY.md has no room for it within its "
@@ -701,7 +702,7 @@ def _as_found(note: IndexNote) -> bool:
     on its line as written; the tools keep the secret there and the check tells the person
     where it is, to remove it. One that reads as an index entry is moved, redacted, as it must
     leave MEMORY.md."""
-    return note.origin == INDEX_NAME and (_front_matter(note) or (
+    return note.origin == INDEX_NAME and (_on_top(note) or (
         _redacted(note.text) and not _reads_as_entry(note)))
 
 
@@ -715,6 +716,12 @@ def _reads_as_entry(note: IndexNote) -> bool:
 def _front_matter(note: IndexNote) -> bool:
     """``note`` is the frontmatter block the person put on top of MEMORY.md: it stays there."""
     return note.line_no == 1 and front_matter_lines(note.lines) == len(note.lines)
+
+
+def _on_top(note: IndexNote) -> bool:
+    """``note`` is what the person put on top of MEMORY.md to head it, a frontmatter block or a
+    title: it stays there, never a memory."""
+    return _front_matter(note) or note.title
 
 
 def _where_held(held: list[IndexNote], options: EngineOptions

@@ -29,6 +29,7 @@ from autodream.memory.model import (
     MemoryType,
     continues_note,
     parse_index,
+    section_type,
     unlisted_count,
     unlisted_line,
 )
@@ -390,15 +391,6 @@ def _line_count(listed: list[Entry], unlisted: int, block: list[str],
     return lines
 
 
-def section_type(heading: str) -> MemoryType | None:
-    """The memory type a heading of MEMORY.md names ("Feedback", "users"), if it names one."""
-    word = heading.lower().strip()
-    return _SECTION_TYPES.get(word) or _SECTION_TYPES.get(word.removesuffix("s"))
-
-
-_SECTION_TYPES: dict[str, MemoryType] = {t.lower(): k for k, t in SECTION_TITLES.items()}
-
-
 def _note_blocks(notes: Sequence[IndexNote]) -> tuple[list[str], dict[MemoryType, list[str]]]:
     """The lines of ``notes`` as written: those under a heading that names a type, by that type
     (they go under the index's own heading for it: one of theirs besides would be a second
@@ -427,7 +419,7 @@ def _note_block(notes: Sequence[IndexNote], *, headings: bool = True) -> list[st
                 out.append("")
             out.append(f"## {note.section}")
             section = note.section
-        elif last is not None and continues_note(last.lines, note.lines[0]):
+        elif last is not None and (last.title or continues_note(last.lines, note.lines[0])):
             out.append("")
         out.extend(note.lines)
         last = note

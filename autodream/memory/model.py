@@ -74,6 +74,10 @@ _NOT_A_FILE_LINK = rx.compile(r"^(?:[a-zA-Z][a-zA-Z0-9+.-]*:|#)")
 _HEADING_LINE = rx.compile(r"^#{1,6}(?:\s|$)")
 # Only ``===`` makes the line above a heading: under ``---`` it may as well be a note followed by
 # a rule, and reading a note as a heading would drop it.
+# A level-1 heading on the first line of MEMORY.md (under a frontmatter block, if any) is the
+# title the person gave the whole index ("# Project memory — read Feedback first"): it stays on
+# top as written. Any later heading is a section, as the dream writes its own.
+_TITLE = rx.compile(r"^#[ \t]+\S")
 _SETEXT_UNDERLINE = rx.compile(r"^\s{0,3}=+\s*$")
 _FENCE = rx.compile(r"^\s*(?P<fence>`{3,}|~{3,})")
 _BULLET = rx.compile(r"^\s*(?:[-*+]|\d{1,9}[.)])\s+")
@@ -531,6 +535,7 @@ class IndexNote:
     lines: tuple[str, ...]  # as written
     section: str = ""  # the heading above it, "" when none
     origin: str = "MEMORY.md"  # the file it is written in (a note may wait in another)
+    title: bool = False  # the ``# heading`` the person put on top of MEMORY.md (``_TITLE``)
 
     @property
     def text(self) -> str:
@@ -549,11 +554,12 @@ class IndexNote:
         return " ".join(self.text.split())
 
 
-def index_notes(text: str) -> list[IndexNote]:
+def index_notes(text: str, *, titled: bool = True) -> list[IndexNote]:
     """The notes in an index: every line that is not an entry, a heading, a blank line, a rule
     or the ``unlisted_line``. An indented line, or one that goes on with a lower-case word after
     a line with no closing punctuation, continues the note above it; a fenced code block is one
-    note (or part of the note it follows)."""
+    note (or part of the note it follows). A first-line ``# heading`` is the index's title
+    (``IndexNote.title``) when ``titled``: MEMORY.md has one, a file of waiting notes none."""
     notes: list[IndexNote] = []
     current: list[str] | None = None
     start = 0
@@ -573,8 +579,13 @@ def index_notes(text: str) -> list[IndexNote]:
         # a frontmatter block the person put on top ("---", "name: x", "---"): one note, which
         # the dream leaves where it is (no memory of "Name: x")
         notes.append(IndexNote(1, tuple(lines[:head])))
+    first = next((no for no, line in enumerate(lines, start=1) if no > head and line.strip()), 0)
     for no, line in enumerate(lines, start=1):
         if no <= head:
+            continue
+        if (titled and no == first and _TITLE.match(line) and _WORD.search(line)
+                and section_type(line.lstrip("#")) is None):
+            notes.append(IndexNote(no, (line,), title=True))
             continue
         if skip:  # a setext heading's underline
             skip = False
@@ -611,6 +622,15 @@ def index_notes(text: str) -> list[IndexNote]:
         current, start = [line], no
     close()
     return notes
+
+
+def section_type(heading: str) -> MemoryType | None:
+    """The memory type a heading of MEMORY.md names ("Feedback", "users"), if it names one."""
+    word = heading.lower().strip()
+    return _SECTION_TYPES.get(word) or _SECTION_TYPES.get(word.removesuffix("s"))
+
+
+_SECTION_TYPES: dict[str, MemoryType] = {t.lower(): k for k, t in SECTION_TITLES.items()}
 
 
 def front_matter_lines(lines: Sequence[str]) -> int:
