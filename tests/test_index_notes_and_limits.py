@@ -692,6 +692,27 @@ def test_the_title_a_person_put_on_top_of_memory_md_stays_there_and_is_no_memory
     assert (memory / "MEMORY.md").read_text() == index
 
 
+def test_a_note_moved_out_of_memory_md_keeps_the_heading_it_was_under(tmp_path: Path) -> None:
+    # the bullets moved into files of their own, and 'Team rules (from the 2026 retro)' was lost
+    index = (TESTING_LINE + "\n## Team rules (from the 2026 retro)\n"
+             "- Ask Dana before changing the deploy scripts.\n"
+             "- Friday afternoons: no merges.\n")
+    project = _project_with_memory(tmp_path, {"MEMORY.md": index, "testing.md": TESTING})
+    out, _ = _dream(project, "2026-04-05T12:00:00Z")
+    assert out.startswith("committed:")
+    memory = project / "memory"
+    moved = {p.name: p.read_text() for p in memory.glob("*.md")
+             if "Ask Dana" in p.read_text() or "Friday afternoons" in p.read_text()}
+    moved.pop("MEMORY.md")
+    assert len(moved) == 2
+    for text in moved.values():
+        assert "**Why:** Under 'Team rules (from the 2026 retro)', written by the user in " \
+               "MEMORY.md." in text
+    # and the index line says where it came from
+    lines = [line for line in (memory / "MEMORY.md").read_text().splitlines() if "Ask Dana" in line]
+    assert len(lines) == 1 and "— Under 'Team rules" in lines[0]
+
+
 # ---- titles written by hand in MEMORY.md, files deleted by hand ----------------------------
 
 PG = topic("We're on Postgres 16 (local compose and prod)",

@@ -374,6 +374,17 @@ def _ask_left_out(text: str, asked: re.Match[str]) -> str:
 
 
 _NOTE_WHY = "The user wrote this note directly in MEMORY.md."
+
+
+def _note_why(note: IndexNote) -> str:
+    """Why a note moved out of MEMORY.md is a memory: the person wrote it there, under the
+    heading they gave it ("## Team rules (from the 2026 retro)"), which says what it is and
+    would otherwise be lost with the note's move. A heading that names a type says no more
+    than the type the memory gets."""
+    section = " ".join(note.section.split())
+    if not section or section_type(section) is not None:
+        return _NOTE_WHY
+    return f"Under '{section}', written by the user in MEMORY.md."
 _NOTE_HOW: dict[MemoryType, str] = {
     "feedback": "Apply this by default in this project without being reminded.",
     "project": "Take this into account when planning or suggesting changes.",
@@ -426,7 +437,7 @@ def note_entries(
             changed=True,
         )
         if mtype in _NOTE_HOW:
-            entry.why, entry.how = _NOTE_WHY, _NOTE_HOW[mtype]
+            entry.why, entry.how = _note_why(note), _NOTE_HOW[mtype]
             entry.generated_why = entry.generated_how = True
         entry.score = index_rank(entry)
         entries.append(entry)
