@@ -63,9 +63,12 @@ def _words(text: str) -> str:
          "Conventions:\n- use black\n- sort imports with isort", "project"),
         ("## Notes\nDeploys happen Tuesdays and Thursdays\n  after the standup.\n\n" + TESTING_LINE,
          "Deploys happen Tuesdays and Thursdays\nafter the standup.", "project"),
+        # (its title was '> Ask Dana ...', its index line '[> Ask Dana ...]')
+        (TESTING_LINE + "\n> Ask Dana before changing the deploy scripts.\n",
+         "Ask Dana before changing the deploy scripts.", "feedback"),
     ],
     ids=["prose", "bullet", "url", "web-link", "under-type-heading", "label-and-list",
-         "wrapped"],
+         "wrapped", "blockquote"],
 )
 def test_a_note_written_in_memory_md_becomes_an_entry_of_its_own(
     index_text: str, note: str, mtype: str
@@ -77,6 +80,7 @@ def test_a_note_written_in_memory_md_becomes_an_entry_of_its_own(
     written = parse_topic(plan.writes[moved])
     assert written.type == mtype and moved.startswith(f"{mtype}_")
     assert written.body.startswith(note)  # the person's words, as written
+    assert not written.name.startswith(">")
     linked = [e.file for e in parse_index(plan.index, frozenset()).entries]
     assert sorted(linked) == sorted([moved, "testing.md"])  # one line per entry, nothing else
     assert all(len(line) < 150 for line in plan.index.splitlines())

@@ -80,6 +80,7 @@ _HEADING_LINE = rx.compile(r"^#{1,6}(?:\s|$)")
 _TITLE = rx.compile(r"^#[ \t]+\S")
 _SETEXT_UNDERLINE = rx.compile(r"^\s{0,3}=+\s*$")
 _FENCE = rx.compile(r"^\s*(?P<fence>`{3,}|~{3,})")
+_QUOTED = rx.compile(r"^ {0,3}> ?")  # a blockquote's marker
 _BULLET = rx.compile(r"^\s*(?:[-*+]|\d{1,9}[.)])\s+")
 # Any list item that opens with a link, however loosely written ("* [T](f.md)", a title with a
 # bracket in it, a file name with a space): when the link names a file, the line points at a
@@ -539,9 +540,13 @@ class IndexNote:
 
     @property
     def text(self) -> str:
-        """The note without its bullet marker; continuation lines keep their relative indent."""
-        first = _BULLET.sub("", self.lines[0], count=1).strip()
-        rest = [line.rstrip() for line in self.lines[1:]]
+        """The note without its bullet marker, nor the ``>`` of a note quoted whole (markdown's
+        way to set a line apart, no word of it); continuation lines keep their relative indent."""
+        lines = self.lines
+        if all(_QUOTED.match(line) for line in lines if line.strip()):
+            lines = tuple(_QUOTED.sub("", line, count=1) for line in lines)
+        first = _BULLET.sub("", lines[0], count=1).strip()
+        rest = [line.rstrip() for line in lines[1:]]
         indent = min((len(r) - len(r.lstrip()) for r in rest if r.strip()), default=0)
         return "\n".join([first, *(r[indent:] for r in rest)]).strip("\n")
 
