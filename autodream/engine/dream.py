@@ -381,10 +381,17 @@ def _note_why(note: IndexNote) -> str:
     heading they gave it ("## Team rules (from the 2026 retro)"), which says what it is and
     would otherwise be lost with the note's move. A heading that names a type says no more
     than the type the memory gets."""
-    section = " ".join(note.section.split())
-    if not section or section_type(section) is not None:
+    section = " ".join(note.section.rstrip("# \t").split())
+    # (a heading holding a secret is no reason: the mark would freeze the memory for good)
+    if (not section or section_type(section) is not None or len(section) > _WHY_HEADING_CHARS
+            or _redacted(section)):
         return _NOTE_WHY
-    return f"Under '{section}', written by the user in MEMORY.md."
+    quoted = f'"{section}"' if "'" in section else f"'{section}'"
+    return f"Under {quoted}, written by the user in MEMORY.md."
+
+
+_WHY_HEADING_CHARS = 80  # past that a heading is prose, not a name to file a note under
+
 _NOTE_HOW: dict[MemoryType, str] = {
     "feedback": "Apply this by default in this project without being reminded.",
     "project": "Take this into account when planning or suggesting changes.",

@@ -80,7 +80,8 @@ _HEADING_LINE = rx.compile(r"^#{1,6}(?:\s|$)")
 _TITLE = rx.compile(r"^#[ \t]+\S")
 _SETEXT_UNDERLINE = rx.compile(r"^\s{0,3}=+\s*$")
 _FENCE = rx.compile(r"^\s*(?P<fence>`{3,}|~{3,})")
-_QUOTED = rx.compile(r"^ {0,3}> ?")  # a blockquote's marker
+# a blockquote's marker: '>' and a blank ('>80% coverage' says more than 80%)
+_QUOTED = rx.compile(r"^ {0,3}>(?: |$)")
 _BULLET = rx.compile(r"^\s*(?:[-*+]|\d{1,9}[.)])\s+")
 # Any list item that opens with a link, however loosely written ("* [T](f.md)", a title with a
 # bracket in it, a file name with a space): when the link names a file, the line points at a
@@ -588,8 +589,7 @@ def index_notes(text: str, *, titled: bool = True) -> list[IndexNote]:
     for no, line in enumerate(lines, start=1):
         if no <= head:
             continue
-        if (titled and no == first and _TITLE.match(line) and _WORD.search(line)
-                and section_type(line.lstrip("#")) is None):
+        if titled and no == first and _heads_the_index(lines, no):
             notes.append(IndexNote(no, (line,), title=True))
             continue
         if skip:  # a setext heading's underline
@@ -629,9 +629,27 @@ def index_notes(text: str, *, titled: bool = True) -> list[IndexNote]:
     return notes
 
 
+def _heads_the_index(lines: Sequence[str], no: int) -> bool:
+    """Whether line ``no`` (1-based, the first that says anything) is the title a person gave
+    the whole index: a level-1 heading naming no type, a line long at most, that heads a
+    section or an entry ('# Project memory', then '## Feedback'). One with notes right under
+    it is their section ('# Team rules', then its bullets), as any later heading is."""
+    line = lines[no - 1]
+    if (_TITLE.match(line) is None or _WORD.search(line) is None or len(line) > _TITLE_CHARS
+            or section_type(line.lstrip("#")) is not None):
+        return False
+    after = next((later for later in lines[no:] if later.strip()), None)
+    return after is None or bool(_HEADING_LINE.match(after)) or bool(
+        (item := _LINK_ITEM.match(after)) and is_file_link(item["file"].strip()))
+
+
+_TITLE_CHARS = 200
+
+
 def section_type(heading: str) -> MemoryType | None:
-    """The memory type a heading of MEMORY.md names ("Feedback", "users"), if it names one."""
-    word = heading.lower().strip()
+    """The memory type a heading of MEMORY.md names ("Feedback", "users", "**Feedback:**"), if
+    it names one."""
+    word = heading.strip().strip("*_:# \t").lower()
     return _SECTION_TYPES.get(word) or _SECTION_TYPES.get(word.removesuffix("s"))
 
 
