@@ -64,6 +64,10 @@ SHAPES: dict[str, tuple[str, str]] = {
                                       "the code freeze starts on 2026-07-13 and the release is "
                                       "on 2026-07-24."),
     "'Bumped Node from 18 to 20 and '": ("Bumped Node from 18 to 20 and ", ""),
+    # (each "tomorrow" asked for a verb of choosing before it, read from the text's start)
+    "'tomorrow and ' then two plans": ("tomorrow and ",
+                                       "the code freeze starts on 2026-07-13 and the release is "
+                                       "on 2026-07-24."),
 }
 REAL_SHAPE = "real transcripts' largest"
 
