@@ -238,8 +238,8 @@ def ended_then_used(text: str) -> tuple[str, str] | None:
 # "Use npm, not pnpm, for the legacy app", "Prefer sqlite over postgres in the unit tests": one
 # known tool chosen over another, and words after the two that say where or when
 _CHOICE_THEN_MORE = rx.compile(
-    rf"^(?:always\s+)?(?:use|prefer)\s+(?:{TOOL_PATTERN})(?![\w-])\s*,?\s+(?:not|over|rather\s+than|"
-    rf"instead\s+of)\s+(?:{TOOL_PATTERN})(?![\w-])\s*,?\s+\w", re.I)
+    rf"^(?:always\s+)?(?:use|prefer)\s+(?:{TOOL_PATTERN})(?![\w-])(?:\s*,\s+|\s+)(?:not|over|rather\s+than|"
+    rf"instead\s+of)\s+(?:{TOOL_PATTERN})(?![\w-])(?:\s*,\s+|\s+)\w", re.I)
 
 
 def choice_said_of_more(text: str) -> bool:
