@@ -27,6 +27,10 @@ def _dream(project: Path, now: str) -> str:
      "Scratch", "The CI runner has 8 GB of memory."),
     ("## VPN notes ##\nThe VPN needs the corp profile.\n",
      "VPN notes", "The VPN needs the corp profile."),
+    # a '#' that ends a word is no closing hash; a heading or a fence under it describes nothing
+    ("# Learning C#\n## Steps\nRead the spec first.\n", "Learning C#", "Read the spec first."),
+    ("# Deploy\n```bash\nfly deploy\n```\nRun it from the repo root.\n", "Deploy",
+     "fly deploy"),
     # no heading: named by its file, described by its first line, as before
     ("The VPN needs the corp profile.\n", "scratch", "The VPN needs the corp profile."),
 ])

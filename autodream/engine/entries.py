@@ -247,7 +247,10 @@ class Entry:
         return render_topic(topic)
 
 
-_TITLE_HEADING = rx.compile(r"^#{1,6}[ \t]+(?P<title>\S.*?)[ \t#]*$")
+_TITLE_HEADING = rx.compile(r"^#{1,6}[ \t]+(?P<title>\S(?:.*\S)?)")
+# a heading's closing hashes stand after a blank ('## Notes ##'); 'C#' and 'F#' are words
+_CLOSING_HASHES = rx.compile(r"[ \t]+#+\Z")
+_NO_DESCRIPTION = rx.compile(r"^(?:#{1,6}(?:[ \t]|$)|`{3}|~{3})")  # a heading, a code fence
 _LOOSE_KEY = rx.compile(r"^(?P<key>[A-Za-z_][\w-]*):\s*(?P<value>.*)$")
 _PREFIX_TYPE = rx.compile(r"^(user|feedback|project|reference)[_-]")
 
@@ -284,10 +287,10 @@ def repair_topic(file: str, text: str, *, name: str = "", hook: str = "",
     # description, and the index line read '— # Scratch')
     said = [line.strip() for line in body.splitlines() if line.strip()]
     heading = _TITLE_HEADING.match(said[0]) if said and not body_start else None
+    title = "" if heading is None else _CLOSING_HASHES.sub("", heading["title"])
     if heading is not None:
-        said = said[1:]
-    name = (fields.get("name") or name or (heading["title"] if heading else "")
-            or stem.replace("_", " ").replace("-", " "))
+        said = [line for line in said[1:] if _NO_DESCRIPTION.match(line) is None]
+    name = fields.get("name") or name or title or stem.replace("_", " ").replace("-", " ")
     description = fields.get("description") or hook or (said or [name])[0]
     if not body.strip() and not fields:
         return None
