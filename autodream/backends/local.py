@@ -41,6 +41,9 @@ READ_LIMIT = 2_000  # lines per read_file call (the toolbox's largest accepted l
 _TRUNCATED = rx.compile(
     r"\n?\[truncated: (?:lines \d+-\d+ of \d+|line \d+ of \d+ is longer than the output cap "
     r"and was cut); continue with offset=(?P<next>\d+)\]\n?$"
+    # a cut line that is the file's last: nothing follows to read
+    r"|\n?\[truncated: line \d+ of \d+ is longer than the output cap and was cut; it is the "
+    r"file's last line \(grep finds words in the rest\)\]\n?$"
 )
 
 Script = Generator[list[ToolCall], list[ToolResult], None]
@@ -372,7 +375,7 @@ class LocalBackend:
                     self.decisions.append(Decision(
                         "skipped", path, "a line is longer than read_file returns; left as is",
                         file=path))
-                elif page:
+                elif page and m["next"] is not None:
                     more.append((path, int(m["next"])))
             pending = more
         return {p: "".join(parts) for p, parts in texts.items() if p not in failed}

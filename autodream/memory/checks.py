@@ -225,8 +225,19 @@ def check_staged(
     if index_found:
         report.as_found.extend(report.failures[format_failures:])
         del report.failures[format_failures:]
-    fixed_text, dropped = fix_overflow(index_text, staging_dir, max_lines, max_bytes, present)
-    if dropped:
+    # MEMORY.md as the person left it (the dream did not touch it) is theirs to cut: a dream
+    # that wrote nothing there never rewrites it (a 30,000-byte hand-written index came out
+    # of a dream that "changed nothing" cut to its first entry, its notes gone)
+    fixed_text, dropped = ((index_text, []) if index_found else
+                           fix_overflow(index_text, staging_dir, max_lines, max_bytes, present))
+    if index_found and (index_text.count("\n") > max_lines
+                        or len(index_text.encode("utf-8")) > max_bytes):
+        report.as_found.append(CheckFailure(
+            "index-limits", INDEX_FILENAME,
+            f"is {index_text.count(chr(10))} lines and {len(index_text.encode('utf-8'))} bytes, "
+            f"over the {max_lines}-line or {max_bytes}-byte limit; left as it is (the agent "
+            f"loads only its first {max_lines} lines)"))
+    if dropped or fixed_text != index_text:
         write_atomic(index_path, fixed_text.encode("utf-8"))
         index_text = fixed_text
         report.dropped_entries = [e for e, _ in dropped]
@@ -576,8 +587,11 @@ def fix_overflow(
                 total_lines -= 1
                 total_bytes -= sizes[j]
     kept = [line for i, line in enumerate(lines) if i not in removed]
-    # no entries left to drop and still too long: cut from the end (only headings/blanks remain)
+    # no entries left to drop and still too long: cut blank lines and headings from the end,
+    # never a note (its words may be in no other file: the index stays over its limits)
     while kept and (len(kept) > max_lines or sum(len(k.encode()) + 1 for k in kept) > max_bytes):
+        if kept[-1].strip() and not _HEADING.match(kept[-1]):
+            break
         kept.pop()
     return ("\n".join(kept) + "\n" if kept else ""), dropped
 
