@@ -59,15 +59,26 @@ def test_a_memory_md_line_too_long_to_read_leaves_memory_as_it_was(
     memory = project / "memory"
     assert (memory / "MEMORY.md").read_text() == index
     assert sorted(p.name for p in memory.glob("*.md")) == ["MEMORY.md", "testing.md"]
-    assert "MEMORY.md: is 2 lines and " in err and "left as it is" in err
+    assert "bytes, over its 25000-byte limit; left as it is" in err
+    # what the session said is saved once MEMORY.md can be read: the person shortens the line
+    (memory / "MEMORY.md").write_text(TESTING_LINE + "- " + "word " * 10 + "\n")
+    code, out, err = _dream(project)
+    assert code == 0 and out.startswith("committed:"), out + err
+    assert "Never push to main" in (memory / "MEMORY.md").read_text()
 
 
 def test_an_index_cut_to_its_limits_keeps_every_note() -> None:
-    # a backend's index over the limits: its entries go first, lowest-ranked; once none is
-    # left the rest was cut from the end, notes and all
+    # a backend's index over the limits: its entries went first, lowest-ranked; once none was
+    # left the rest was cut from the end, notes and all. Notes alone over the limits: no entry
+    # is dropped either (it would list fewer memories and fit nothing)
     notes = [f"- Note {i}: keep module m{i} pure." for i in range(230)]
     index = TESTING_LINE + "\n".join(notes) + "\n"
     text, dropped = fix_overflow(index, Path("/nonexistent"), 200, 25_000,
                                  frozenset({"testing.md"}))
-    assert [line for line, _ in dropped] == [TESTING_LINE.rstrip("\n")]
-    assert [n.text for n in index_notes(text)] == [n.removeprefix("- ") for n in notes]
+    assert (text, dropped) == (index, [])
+    # ... and with room once entries go, the lowest-ranked go as before, every note kept
+    entries = "".join(f"- [T{i}](t{i}.md) — topic {i}\n" for i in range(40))
+    text, dropped = fix_overflow(entries + "\n".join(notes[:190]) + "\n", Path("/nonexistent"),
+                                 200, 25_000, frozenset(f"t{i}.md" for i in range(40)))
+    assert len(dropped) == 30 and len(text.splitlines()) == 200
+    assert [n.text for n in index_notes(text)] == [n.removeprefix("- ") for n in notes[:190]]

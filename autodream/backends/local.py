@@ -160,10 +160,15 @@ class LocalBackend:
         files, index_text, facts, unread = yield from self._orient(
             brief.kept_as_is, brief.not_regular, brief.unreadable)
         if INDEX in unread:
-            # Without the index there is no telling what a rebuilt one would lose.
+            # Without the index there is no telling what a rebuilt one would lose. What the
+            # sessions say is saved by the dream that can read it: none counts as read now.
             self.decisions.append(Decision(
                 "skipped", INDEX, "MEMORY.md could not be read (see the refusal above); the "
-                "dream changes nothing until it can", file=INDEX))
+                "dream changes nothing until it can, and reads these sessions again then",
+                file=INDEX))
+            for info in brief.sessions:
+                self.report.end_offsets.pop(str(info.path), None)
+                self.report.held_back.append(str(info.path))
             yield [self._call("finish", summary="local dream: MEMORY.md could not be read; "
                                                 "nothing changed")]
             return

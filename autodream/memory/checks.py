@@ -37,7 +37,7 @@ from __future__ import annotations
 
 import os
 import posixpath
-from collections.abc import Callable
+from collections.abc import Callable, Container
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
@@ -230,13 +230,13 @@ def check_staged(
     # of a dream that "changed nothing" cut to its first entry, its notes gone)
     fixed_text, dropped = ((index_text, []) if index_found else
                            fix_overflow(index_text, staging_dir, max_lines, max_bytes, present))
-    if index_found and (index_text.count("\n") > max_lines
-                        or len(index_text.encode("utf-8")) > max_bytes):
+    index_lines, index_bytes = len(index_text.splitlines()), len(index_text.encode("utf-8"))
+    if index_found and (index_lines > max_lines or index_bytes > max_bytes):
+        over = (f"{index_lines} lines, over its {max_lines}-line limit (the agent loads only its "
+                f"first {max_lines} lines)" if index_lines > max_lines else
+                f"{index_bytes} bytes, over its {max_bytes}-byte limit")
         report.as_found.append(CheckFailure(
-            "index-limits", INDEX_FILENAME,
-            f"is {index_text.count(chr(10))} lines and {len(index_text.encode('utf-8'))} bytes, "
-            f"over the {max_lines}-line or {max_bytes}-byte limit; left as it is (the agent "
-            f"loads only its first {max_lines} lines)"))
+            "index-limits", INDEX_FILENAME, f"is {over}; left as it is"))
     if dropped or fixed_text != index_text:
         write_atomic(index_path, fixed_text.encode("utf-8"))
         index_text = fixed_text
@@ -531,6 +531,15 @@ def _entry_priority(
     return TYPE_PRIORITY[topic.type]
 
 
+def _fits_without_entries(lines: list[str], sizes: list[int], entries: Container[int],
+                          max_lines: int, max_bytes: int) -> bool:
+    """Whether the notes of an index (the lines that are no entry, heading or blank line: the
+    cut never takes them) are within the limits."""
+    rest = [i for i, line in enumerate(lines)
+            if i not in entries and line.strip() and not _HEADING.match(line)]
+    return len(rest) <= max_lines and sum(sizes[i] for i in rest) <= max_bytes
+
+
 def fix_overflow(
     index_text: str, staging_dir: Path, max_lines: int, max_bytes: int,
     present: frozenset[str],
@@ -559,6 +568,10 @@ def fix_overflow(
             sections[-1].entries += 1
         line_section.append(sections[-1])
 
+    # notes and headings alone over the limits: dropping entries would list fewer memories
+    # and fit nothing (notes are never cut), so the index stays as written
+    if not _fits_without_entries(lines, sizes, entries, max_lines, max_bytes):
+        return index_text, []
     ranked = sorted(
         (
             (
