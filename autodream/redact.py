@@ -251,6 +251,10 @@ _THING_NAMED_FOR_PASSWORDS = (
     r"(?:ticket|bug|issue|pr|mr|commit|branch|job|task|epic|story|feature|test|header|migration"
     r"|name|team|release|sprint|work|script|hook|cron|spec)s?"
 )
+# ... and what it was made, said after "was", "has been" or "is now": "the password was changed
+# to Hunter2xyz", "... has been reset to ...", "... is now set to ..." (the value after it read as
+# after "was" alone; "was changed to 2FA" and "was changed yesterday" stay as said)
+_MADE_TO = r"(?:changed|set|reset|updated|rotated|switched)\s+to\b"
 
 
 def _prefix(literal: str, width: int) -> str:
@@ -1597,8 +1601,10 @@ _PATTERNS: list[tuple[str, re.Pattern[str], int, tuple[str, ...]]] = [
             r"(?:\s+(?!is\b)[A-Za-z][\w'-]*){1,4}?)?\s*"
             # (or what it is now or was: "the password for prod is now Hunter2xyz", "... was
             # Hunter2xyz", shaped as chosen, below; not of a thing named for passwords, ``thing``)
-            r"(?:\bis\b(?(thing)|(?:\s+(?P<now>now|still|currently)\b)?)"
-            r"|(?(thing)(?!)|\b(?P<was>was)\b)|[:=])"
+            r"(?:\bis\b(?(thing)|(?:\s+(?P<now>now|still|currently)\b"
+            r"(?:\s+" + _MADE_TO + r")?)?)"
+            r"|(?(thing)(?!)|\b(?P<was>was|(?:has|had)\s+been(?=\s+" + _MADE_TO + r"))\b"
+            r"(?:\s+" + _MADE_TO + r")?)|[:=])"
             r"\s*[\"'`]?(?!\[REDACTED)(?!" + _PROSE_WORD + r")"
             # (a hash's name, whole, is none: "the password hashing for users is argon2id", a
             # memory's title, had the memory refused; "bcrypt4life" or "Md5Hunter22!" only begin

@@ -1,0 +1,97 @@
+"""A password said with what it was made ("the password was changed to Hunter2xyz"), in
+parentheses ("the password was (Hunter2xyz)"), in a table's row ("| prod password | was
+Hunter2xyz |") or after a relative clause ("the password my team set was Hunter2xyz"): each was
+shown to the model and written into memory, where "the password was Hunter2xyz" was hidden.
+Only a value chosen as people choose passwords is hidden so: a length, a version, an id, a
+ticket or a word saying when stays as said."""
+
+from __future__ import annotations
+
+from datetime import datetime, timezone
+from pathlib import Path
+
+import pytest
+
+from autodream.redact import find_secrets, redact
+from tests.factories import project_with_one_session, run_cli, what_a_dream_kept
+
+SAID_AT = datetime(2026, 7, 1, 9, 0, tzinfo=timezone.utc)
+HIDDEN = "[REDACTED:assigned-secret]"
+
+
+@pytest.mark.parametrize(("text", "shown"), [
+    ("the password was changed to Hunter2xyz", f"the password was changed to {HIDDEN}"),
+    ("The password was changed to Hunter2xyz.", f"The password was changed to {HIDDEN}."),
+    ("the password was set to Hunter2xyz, use it.", f"the password was set to {HIDDEN}, use it."),
+    ("the password was reset to Tr0ub4dor&3 today", f"the password was reset to {HIDDEN} today"),
+    ("the password was updated to Hunter2xyz", f"the password was updated to {HIDDEN}"),
+    ("the password has been changed to Hunter2xyz", f"the password has been changed to {HIDDEN}"),
+    ("the password is now set to Hunter2xyz", f"the password is now set to {HIDDEN}"),
+    ("the root password was rotated to Hunter2xyz",
+     f"the root password was rotated to {HIDDEN}"),
+    ("the password for prod was changed to Hunter2xyz, use it.",
+     f"the password for prod was changed to {HIDDEN}, use it."),
+])
+def test_a_password_said_with_what_it_was_made_is_hidden(text: str, shown: str) -> None:
+    assert redact(text) == shown
+
+
+# Memories, not secrets: what a password was made or when, a length, a version, an id
+KEPT = [
+    "the password was changed to 2FA",
+    "the password was changed to 2FA-protected.",
+    "the password was changed yesterday",
+    "the password was reset yesterday",
+    "the password was reset on 2026-07-01.",
+    "the password was changed to 16 chars",
+    "the password was changed to 16chars.",
+    "the password was set to expire in 90d.",
+    "the password was changed to v1.2.3",
+    "the password was set to v1.2.3 policy.",
+    "the password was changed to OAuth2.",
+    "the password was changed to JIRA-123.",
+    "the password was reset to the default",
+    "the password was reset to default, see INC0042.",
+    "the password has been changed to 2FA",
+    "the password has been reset",
+    "the password had been changed twice",
+    "the password is now set to expire",
+    "the password is now set to 12 characters.",
+    "the password was switched to SSO",
+    "the password was changed to $DB_PASSWORD.",
+    "the password was changed to a passphrase",
+    "the password was updated to Argon2id.",
+    "the password was updated to NIST-800-63B.",
+    "the password was rotated to Vault2.",
+    "the password was set to db_pass2.",
+    "the password was changed to PR#4411.",
+    "the password reset ticket was changed to INC0042.",
+    "the password was 16 chars",
+    "the password was v1.2.3",
+    "the password was INC0042.",
+    "the password was changed by Bob2 yesterday.",
+    "the password was set to /etc/secrets/db2.",
+    "the password hasher was changed to Argon2Hasher.",
+]
+
+
+@pytest.mark.parametrize("text", KEPT)
+def test_what_a_password_was_made_is_no_secret_when_shaped_as_none(text: str) -> None:
+    assert find_secrets(text) == []
+    assert redact(text) == text
+
+
+def test_a_dream_keeps_no_password_said_with_what_it_was_made(tmp_path: Path) -> None:
+    root = tmp_path / "work"
+    project_with_one_session(root, [
+        "Remember: the password was changed to Hunter2xyz.",
+        "Remember: the password for staging has been reset to Tr0ub4dor&3 today.",
+        "Remember: the password was changed to 2FA, ask Bob.",
+    ], SAID_AT)
+
+    run_cli(root, "--force")
+
+    kept = what_a_dream_kept(root)
+    for secret in ("hunter2xyz", "tr0ub4dor"):
+        assert secret not in kept.lower()
+    assert "changed to 2FA, ask Bob" in kept
