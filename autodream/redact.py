@@ -1613,8 +1613,9 @@ _PATTERNS: list[tuple[str, re.Pattern[str], int, tuple[str, ...]]] = [
             r"(?!(?:argon2(?:id|i|d)?|pbkdf2|sha-?\d+|bcrypt|scrypt|md5)"
             r"(?![\w!#$%&*+=^~@/-]))"
             # (said whose password it is, or what it is now or was, and chosen as one,
-            # ``_CHOSEN_AFTER_WHOSE``: the sentence may go on after it)
-            r"(?:(?(for_whom)|" + _SAID_NOW_OR_WAS + r")[" + _OPENING_QUOTES + r"]?"
+            # ``_CHOSEN_AFTER_WHOSE``: the sentence may go on after it; in an opening quote
+            # or a parenthesis, "the password was (Hunter2xyz)", which ends it)
+            r"(?:(?(for_whom)|" + _SAID_NOW_OR_WAS + r")[" + _OPENING_QUOTES + r"(]?"
             + _CHOSEN_AFTER_WHOSE
             + _value_read_once(6, ".!?)", stops=_WHOSE_STOPS, within=_FULL_WIDTH_END_WITHIN)
             + r"[\"'`]?(?=[.!?)]*+(?!" + _WHOSE_WORD + r"))"

@@ -36,8 +36,34 @@ def test_a_password_said_with_what_it_was_made_is_hidden(text: str, shown: str) 
     assert redact(text) == shown
 
 
+@pytest.mark.parametrize(("text", "shown"), [
+    ("the password was (Hunter2xyz)", f"the password was ({HIDDEN})"),
+    ("The password was (Hunter2xyz).", f"The password was ({HIDDEN})."),
+    ("the password is now (Tr0ub4dor&3), use it", f"the password is now ({HIDDEN}), use it"),
+    ("the password for prod is (Hunter2xyz), use it",
+     f"the password for prod is ({HIDDEN}), use it"),
+    ("the password they sent was (Hunter2xyz) today",
+     f"the password they sent was ({HIDDEN}) today"),
+])
+def test_a_password_said_in_parentheses_is_hidden(text: str, shown: str) -> None:
+    assert redact(text) == shown
+
+
 # Memories, not secrets: what a password was made or when, a length, a version, an id
 KEPT = [
+    "the password was (see PR-12)",
+    "the password was (v1.2.3)",
+    "the password was (16 chars)",
+    "the password was (16chars).",
+    "the password was (INC0042)",
+    "the password was (OAuth2)",
+    "the password was (2FA)",
+    "the password was (JIRA-123)",
+    "the password was (db_pass2)",
+    "the password was (rotated)",
+    "the password was (Okta2FA)",
+    "the password was (getUserPassword2)",
+    "the password for prod was (in Vault2)",
     "the password was changed to 2FA",
     "the password was changed to 2FA-protected.",
     "the password was changed yesterday",
@@ -87,11 +113,12 @@ def test_a_dream_keeps_no_password_said_with_what_it_was_made(tmp_path: Path) ->
         "Remember: the password was changed to Hunter2xyz.",
         "Remember: the password for staging has been reset to Tr0ub4dor&3 today.",
         "Remember: the password was changed to 2FA, ask Bob.",
+        "Remember: the password for the wiki was (Summer2024!) until today.",
     ], SAID_AT)
 
     run_cli(root, "--force")
 
     kept = what_a_dream_kept(root)
-    for secret in ("hunter2xyz", "tr0ub4dor"):
+    for secret in ("hunter2xyz", "tr0ub4dor", "summer2024"):
         assert secret not in kept.lower()
     assert "changed to 2FA, ask Bob" in kept
