@@ -251,6 +251,11 @@ _THING_NAMED_FOR_PASSWORDS = (
     r"(?:ticket|bug|issue|pr|mr|commit|branch|job|task|epic|story|feature|test|header|migration"
     r"|name|team|release|sprint|work|script|hook|cron|spec)s?"
 )
+# ... and the words a relative clause after "password" opens with ("the password my team set",
+# "the password the team uses", "the password that our team chose")
+_OPENS_A_CLAUSE = (
+    r"my|our|your|their|his|her|its|the|a|an|this|that|which|who|we|they|you|i|he|she|someone"
+)
 # ... and what it was made, said after "was", "has been" or "is now": "the password was changed
 # to Hunter2xyz", "... has been reset to ...", "... is now set to ..." (the value after it read as
 # after "was" alone; "was changed to 2FA" and "was changed yesterday" stay as said)
@@ -1595,8 +1600,11 @@ _PATTERNS: list[tuple[str, re.Pattern[str], int, tuple[str, ...]]] = [
             r"(?!(?:\s+[\w-]+)?\s+(?:service|page|endpoint|flow|policy|manager|hasher|field"
             r"|column|form|screen|dialog|prompt|validator|strength|length|rules?|requirements?"
             r"|module|library|component|helper|check|api|class)\b)"
-            r"(?:(?=(?:\s+(?!(?:is|was|for|of|on|to|at|in)\b)[\w-]+)?\s+"
-            + _THING_NAMED_FOR_PASSWORDS + r"(?:'s)?(?![\w'-]))(?P<thing>))?+"
+            # (nor whose words a relative clause opens with, "the password my team set was
+            # ...", "the password the team uses was ...": a thing is named by the words after
+            # "password", "the password reset ticket")
+            r"(?:(?=(?:\s+(?!(?:is|was|for|of|on|to|at|in|" + _OPENS_A_CLAUSE + r")\b)[\w-]+)?"
+            r"\s+" + _THING_NAMED_FOR_PASSWORDS + r"(?:'s)?(?![\w'-]))(?P<thing>))?+"
             r"(?P<between>(?:\s+(?P<for_whom>for|of|on|to|at|in)(?=\s))?"
             r"(?:\s+(?!is\b)[A-Za-z][\w'-]*){1,4}?)?\s*"
             # (or what it is now or was: "the password for prod is now Hunter2xyz", "... was

@@ -49,8 +49,30 @@ def test_a_password_said_in_parentheses_is_hidden(text: str, shown: str) -> None
     assert redact(text) == shown
 
 
+# (a word naming a thing, "team", is in the relative clause, not the name of a thing named for
+# passwords: "the password team was Team-Blue2" stays as said)
+@pytest.mark.parametrize(("text", "shown"), [
+    ("the password my team set was Hunter2xyz", f"the password my team set was {HIDDEN}"),
+    ("The password my team set was Hunter2xyz.", f"The password my team set was {HIDDEN}."),
+    ("the password the team uses was Hunter2xyz", f"the password the team uses was {HIDDEN}"),
+    ("the password our team chose was Tr0ub4dor&3, use it",
+     f"the password our team chose was {HIDDEN}, use it"),
+    ("the password their team set is now Hunter2xyz",
+     f"the password their team set is now {HIDDEN}"),
+])
+def test_a_password_said_after_a_relative_clause_is_hidden(text: str, shown: str) -> None:
+    assert redact(text) == shown
+
+
 # Memories, not secrets: what a password was made or when, a length, a version, an id
 KEPT = [
+    "the password my team set was 16 chars",
+    "the password my team set was v1.2.3.",
+    "the password my team uses is on the wiki",
+    "the password my team ticket was INC0042",
+    "the password our team chose was reset yesterday",
+    "the password team was Team-Blue2, ask them.",
+    "the password reset ticket was Jira-1234, closed.",
     "the password was (see PR-12)",
     "the password was (v1.2.3)",
     "the password was (16 chars)",
@@ -114,11 +136,12 @@ def test_a_dream_keeps_no_password_said_with_what_it_was_made(tmp_path: Path) ->
         "Remember: the password for staging has been reset to Tr0ub4dor&3 today.",
         "Remember: the password was changed to 2FA, ask Bob.",
         "Remember: the password for the wiki was (Summer2024!) until today.",
+        "Remember: the password my team set was Qz7Velvet-Hx, rotate it.",
     ], SAID_AT)
 
     run_cli(root, "--force")
 
     kept = what_a_dream_kept(root)
-    for secret in ("hunter2xyz", "tr0ub4dor", "summer2024"):
+    for secret in ("hunter2xyz", "tr0ub4dor", "summer2024", "qz7velvet"):
         assert secret not in kept.lower()
     assert "changed to 2FA, ask Bob" in kept
