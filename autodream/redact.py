@@ -1489,7 +1489,10 @@ _PATTERNS: list[tuple[str, re.Pattern[str], int, tuple[str, ...]]] = [
             # ("password is: x", "the staging db password, it's x"; a space after "it's": an
             # index entry titled "... password, it's](file.md)" holds no value)
             # (a name in bold or italics, as a markdown note writes it: "**db password:**")
-            r"\b(?:[\"']|[*_]{1,2})?\s*(?:[:=]|\bis\b(?:\s*:)?|,?\s*\bit(?:['\u2019]?s|\s+is)\b(?=\s)"
+            # (or the name's cell of a markdown table's row ending, "is" opening the next:
+            # "| prod password | is Hunter2xyz |", as the prose rule reads "| ... | was ...")
+            r"\b(?:[\"']|[*_]{1,2})?\s*(?:(?<=[ \t])\|[ \t]+(?=is\b))?"
+            r"(?:[:=]|\bis\b(?:\s*:)?|,?\s*\bit(?:['\u2019]?s|\s+is)\b(?=\s)"
             # (with evidence the word is a value: "the db password's Pg-Secret-2291",
             # "passwd -> Pg-Secret-2291", "what's the db password?" / "it's hunter22"; not
             # "the password's 16-character minimum", "Where's the password? It's somewhere")
@@ -1607,6 +1610,9 @@ _PATTERNS: list[tuple[str, re.Pattern[str], int, tuple[str, ...]]] = [
             r"\s+" + _THING_NAMED_FOR_PASSWORDS + r"(?:'s)?(?![\w'-]))(?P<thing>))?+"
             r"(?P<between>(?:\s+(?P<for_whom>for|of|on|to|at|in)(?=\s))?"
             r"(?:\s+(?!is\b)[A-Za-z][\w'-]*){1,4}?)?\s*"
+            # (the name's cell of a markdown table's row ending, the verb opening the next:
+            # "| prod password | was Hunter2xyz |")
+            r"(?:(?<=[ \t])\|[ \t]+)?"
             # (or what it is now or was: "the password for prod is now Hunter2xyz", "... was
             # Hunter2xyz", shaped as chosen, below; not of a thing named for passwords, ``thing``)
             r"(?:\bis\b(?(thing)|(?:\s+(?P<now>now|still|currently)\b"

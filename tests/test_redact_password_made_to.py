@@ -64,8 +64,35 @@ def test_a_password_said_after_a_relative_clause_is_hidden(text: str, shown: str
     assert redact(text) == shown
 
 
+@pytest.mark.parametrize(("text", "shown"), [
+    ("| prod password | was Hunter2xyz |", f"| prod password | was {HIDDEN} |"),
+    ("| password | was Hunter2xyz |", f"| password | was {HIDDEN} |"),
+    ("| password | is now Tr0ub4dor&3 |", f"| password | is now {HIDDEN} |"),
+    ("| prod password | is Hunter2xyz |", f"| prod password | is {HIDDEN} |"),
+    ("| wiki password | was changed to Hunter2xyz |",
+     f"| wiki password | was changed to {HIDDEN} |"),
+    ("| host | db1 |\n| prod password | was Hunter2xyz |\n",
+     f"| host | db1 |\n| prod password | was {HIDDEN} |\n"),
+])
+def test_a_password_said_in_a_table_row_after_its_name_is_hidden(text: str, shown: str) -> None:
+    assert redact(text) == shown
+
+
 # Memories, not secrets: what a password was made or when, a length, a version, an id
 KEPT = [
+    "| password | was 16 chars |",
+    "| password | was v1.2.3 |",
+    "| password | was changed to 2FA |",
+    "| password | was reset yesterday |",
+    "| password reset ticket | was Jira-1234 |",
+    "| password | was INC0042 |",
+    "| password | was JIRA-123 |",
+    "| password policy | was NIST-800-63B |",
+    "| password | is required |",
+    "| password | is managed by Vault |",
+    "| password | is 12 chars |",
+    "| secret | is rotated daily |",
+    "password|was|Hunter2xyz",
     "the password my team set was 16 chars",
     "the password my team set was v1.2.3.",
     "the password my team uses is on the wiki",
@@ -137,11 +164,12 @@ def test_a_dream_keeps_no_password_said_with_what_it_was_made(tmp_path: Path) ->
         "Remember: the password was changed to 2FA, ask Bob.",
         "Remember: the password for the wiki was (Summer2024!) until today.",
         "Remember: the password my team set was Qz7Velvet-Hx, rotate it.",
+        "Remember this table: | prod password | was Kp4Willow-Rz |",
     ], SAID_AT)
 
     run_cli(root, "--force")
 
     kept = what_a_dream_kept(root)
-    for secret in ("hunter2xyz", "tr0ub4dor", "summer2024", "qz7velvet"):
+    for secret in ("hunter2xyz", "tr0ub4dor", "summer2024", "qz7velvet", "kp4willow"):
         assert secret not in kept.lower()
     assert "changed to 2FA, ask Bob" in kept
