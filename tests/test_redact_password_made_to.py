@@ -173,3 +173,33 @@ def test_a_dream_keeps_no_password_said_with_what_it_was_made(tmp_path: Path) ->
     for secret in ("hunter2xyz", "tr0ub4dor", "summer2024", "qz7velvet", "kp4willow"):
         assert secret not in kept.lower()
     assert "changed to 2FA, ask Bob" in kept
+
+
+# A thing where passwords' work runs or is kept, and its name or number after "was" or "is now":
+# a memory, as for a ticket or a job ("the password reset ticket was Jira-1234"); these were
+# hidden as a password's value
+KEPT_THING_NAMED_FOR_PASSWORDS = [
+    "the password rotation pipeline was Pipe-1234.",
+    "the password rotation pipeline is now Pipe-1234, green.",
+    "the password cookie table was Auth-Tbl7",
+    "the password audit queue was Queue-12, see it.",
+    "the password backup bucket was Backup-Pw2",
+    "the password sync workflow was Sync-Flow3, retired.",
+    "the password expiry alert was Alert-42 last week.",
+]
+
+
+@pytest.mark.parametrize("text", KEPT_THING_NAMED_FOR_PASSWORDS)
+def test_what_a_thing_named_for_passwords_was_is_no_secret(text: str) -> None:
+    assert find_secrets(text) == []
+    assert redact(text) == text
+
+
+# ... and hidden as before: a password said for a thing, a thing's name in a relative clause
+@pytest.mark.parametrize(("text", "shown"), [
+    ("the password for the pipeline was Hunter2xyz", f"the password for the pipeline was {HIDDEN}"),
+    ("the password my pipeline set was Hunter2xyz", f"the password my pipeline set was {HIDDEN}"),
+    ("the pipeline password was Hunter2xyz", f"the pipeline password was {HIDDEN}"),
+])
+def test_a_password_said_for_a_thing_is_hidden_as_before(text: str, shown: str) -> None:
+    assert redact(text) == shown
