@@ -249,10 +249,7 @@ _SAID_NOW_OR_WAS = r"(?(was)|(?(now)|(?!)))"
 # password header was X-Auth2"): that sentence is read as before those verbs were, by "is" alone
 _THING_NAMED_FOR_PASSWORDS = (
     r"(?:ticket|bug|issue|pr|mr|commit|branch|job|task|epic|story|feature|test|header|migration"
-    r"|name|team|release|sprint|work|script|hook|cron|spec"
-    # (where a thing runs or is kept: "the password rotation pipeline was Pipe-1234", "the
-    # password cookie table was Auth-Tbl7")
-    r"|pipeline|workflow|queue|table|bucket|repo|dashboard|runbook|alert|channel|topic)s?"
+    r"|name|team|release|sprint|work|script|hook|cron|spec)s?"
 )
 # ... and the words a relative clause after "password" opens with ("the password my team set",
 # "the password the team uses", "the password that our team chose")

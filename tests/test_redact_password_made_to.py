@@ -175,31 +175,24 @@ def test_a_dream_keeps_no_password_said_with_what_it_was_made(tmp_path: Path) ->
     assert "changed to 2FA, ask Bob" in kept
 
 
-# A thing where passwords' work runs or is kept, and its name or number after "was" or "is now":
-# a memory, as for a ticket or a job ("the password reset ticket was Jira-1234"); these were
-# hidden as a password's value
-KEPT_THING_NAMED_FOR_PASSWORDS = [
-    "the password rotation pipeline was Pipe-1234.",
-    "the password rotation pipeline is now Pipe-1234, green.",
-    "the password cookie table was Auth-Tbl7",
-    "the password audit queue was Queue-12, see it.",
-    "the password backup bucket was Backup-Pw2",
-    "the password sync workflow was Sync-Flow3, retired.",
-    "the password expiry alert was Alert-42 last week.",
+# A password said after a word naming where passwords' work runs or is kept (review rev179):
+# "table", "runbook", "alert" after "password", or after a preposition, say where the password
+# was read or written, and a password's value follows; all were shown while those words named
+# a thing whose name or number follows (035ce34, reverted)
+PLACES = ["the password rotation pipeline", "the password table"]
+CHOSEN = ["Hunter2xyz", "Summer2024!", "Tr0ub4dor&3", "Kp4Willow-Rz"]
+SAID_AFTER_A_PLACE = [f"{place} {verb} {value}" for place in PLACES for verb in ("was", "is now")
+                      for value in CHOSEN] + [
+    "the password from runbook was Hunter2xyz",
+    "the password per runbook was Summer2024!",
+    "the password from alert was Tr0ub4dor&3",
+    "the password above table was P@ssw0rd!",
+    "the password queue is now Hunter2xyz",
+    "the password Slack channel was Hunter2xyz",
 ]
 
 
-@pytest.mark.parametrize("text", KEPT_THING_NAMED_FOR_PASSWORDS)
-def test_what_a_thing_named_for_passwords_was_is_no_secret(text: str) -> None:
-    assert find_secrets(text) == []
-    assert redact(text) == text
-
-
-# ... and hidden as before: a password said for a thing, a thing's name in a relative clause
-@pytest.mark.parametrize(("text", "shown"), [
-    ("the password for the pipeline was Hunter2xyz", f"the password for the pipeline was {HIDDEN}"),
-    ("the password my pipeline set was Hunter2xyz", f"the password my pipeline set was {HIDDEN}"),
-    ("the pipeline password was Hunter2xyz", f"the pipeline password was {HIDDEN}"),
-])
-def test_a_password_said_for_a_thing_is_hidden_as_before(text: str, shown: str) -> None:
-    assert redact(text) == shown
+@pytest.mark.parametrize("text", SAID_AFTER_A_PLACE)
+def test_a_password_said_after_a_place_word_is_hidden(text: str) -> None:
+    said_before_the_value = text.rsplit(" ", 1)[0]
+    assert redact(text) == f"{said_before_the_value} {HIDDEN}"
