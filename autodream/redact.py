@@ -243,6 +243,9 @@ _CHOSEN_AFTER_WHOSE = (
 # as chosen (``_CHOSEN_AFTER_WHOSE``), the groups ``was`` or ``now`` ("is now", "is still", "is
 # currently") say it
 _SAID_NOW_OR_WAS = r"(?(was)|(?(now)|(?!)))"
+# The name's cell of a markdown table's row ending, the verb opening the next: "| prod password |
+# was Hunter2xyz |" (spaced, as a table writes it: the regex "password|was|x" is none)
+_TABLE_CELL_ENDS = r"(?<=[ \t])\|[ \t]+"
 # ... but not of a thing named for passwords, the first or second word after it (not the verb,
 # nor whose password it is: "the password for tests was ..."), whose name or number follows ("the
 # password reset ticket was Jira-1234", "the password sync job is currently Sync-Job2", "the
@@ -1491,7 +1494,7 @@ _PATTERNS: list[tuple[str, re.Pattern[str], int, tuple[str, ...]]] = [
             # (a name in bold or italics, as a markdown note writes it: "**db password:**")
             # (or the name's cell of a markdown table's row ending, "is" opening the next:
             # "| prod password | is Hunter2xyz |", as the prose rule reads "| ... | was ...")
-            r"\b(?:[\"']|[*_]{1,2})?\s*(?:(?<=[ \t])\|[ \t]+(?=is\b))?"
+            r"\b(?:[\"']|[*_]{1,2})?\s*(?:" + _TABLE_CELL_ENDS + r"(?=is\b))?"
             r"(?:[:=]|\bis\b(?:\s*:)?|,?\s*\bit(?:['\u2019]?s|\s+is)\b(?=\s)"
             # (with evidence the word is a value: "the db password's Pg-Secret-2291",
             # "passwd -> Pg-Secret-2291", "what's the db password?" / "it's hunter22"; not
@@ -1610,9 +1613,7 @@ _PATTERNS: list[tuple[str, re.Pattern[str], int, tuple[str, ...]]] = [
             r"\s+" + _THING_NAMED_FOR_PASSWORDS + r"(?:'s)?(?![\w'-]))(?P<thing>))?+"
             r"(?P<between>(?:\s+(?P<for_whom>for|of|on|to|at|in)(?=\s))?"
             r"(?:\s+(?!is\b)[A-Za-z][\w'-]*){1,4}?)?\s*"
-            # (the name's cell of a markdown table's row ending, the verb opening the next:
-            # "| prod password | was Hunter2xyz |")
-            r"(?:(?<=[ \t])\|[ \t]+)?"
+            r"(?:" + _TABLE_CELL_ENDS + r")?"
             # (or what it is now or was: "the password for prod is now Hunter2xyz", "... was
             # Hunter2xyz", shaped as chosen, below; not of a thing named for passwords, ``thing``)
             r"(?:\bis\b(?(thing)|(?:\s+(?P<now>now|still|currently)\b"
