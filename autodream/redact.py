@@ -242,7 +242,10 @@ _CHOSEN_AFTER_WHOSE = (
 # "the password they sent was ...", "... is now ..."), whose it is left unsaid: its value is read
 # as chosen (``_CHOSEN_AFTER_WHOSE``), the groups ``was`` or ``now`` ("is now", "is still", "is
 # currently") say it
-_SAID_NOW_OR_WAS = r"(?(was)|(?(now)|(?!)))"
+# ("| prod password | is Hunter2xyz |", a table's row, the group ``cell``: its "is" read as "was",
+# a value in a row's cell is as often a hash, a path or a type, "| password | is bcrypt |"; not
+# of a thing named for passwords, ``thing`` below, "| password reset ticket | is Jira-1234 |")
+_SAID_NOW_OR_WAS = r"(?(was)|(?(now)|(?(thing)(?!)|(?(cell)|(?!)))))"
 # The name's cell of a markdown table's row ending, the verb opening the next: "| prod password |
 # was Hunter2xyz |" (spaced, as a table writes it: the regex "password|was|x" is none)
 _TABLE_CELL_ENDS = r"(?<=[ \t])\|[ \t]+"
@@ -1492,9 +1495,9 @@ _PATTERNS: list[tuple[str, re.Pattern[str], int, tuple[str, ...]]] = [
             # ("password is: x", "the staging db password, it's x"; a space after "it's": an
             # index entry titled "... password, it's](file.md)" holds no value)
             # (a name in bold or italics, as a markdown note writes it: "**db password:**")
-            # (or the name's cell of a markdown table's row ending, "is" opening the next:
-            # "| prod password | is Hunter2xyz |", as the prose rule reads "| ... | was ...")
-            r"\b(?:[\"']|[*_]{1,2})?\s*(?:" + _TABLE_CELL_ENDS + r"(?=is\b))?"
+            # (not a markdown table's row, "| password | is bcrypt |": the prose rule reads it,
+            # hiding a value only when chosen as people choose passwords)
+            r"\b(?:[\"']|[*_]{1,2})?\s*"
             r"(?:[:=]|\bis\b(?:\s*:)?|,?\s*\bit(?:['\u2019]?s|\s+is)\b(?=\s)"
             # (with evidence the word is a value: "the db password's Pg-Secret-2291",
             # "passwd -> Pg-Secret-2291", "what's the db password?" / "it's hunter22"; not
@@ -1613,7 +1616,7 @@ _PATTERNS: list[tuple[str, re.Pattern[str], int, tuple[str, ...]]] = [
             r"\s+" + _THING_NAMED_FOR_PASSWORDS + r"(?:'s)?(?![\w'-]))(?P<thing>))?+"
             r"(?P<between>(?:\s+(?P<for_whom>for|of|on|to|at|in)(?=\s))?"
             r"(?:\s+(?!is\b)[A-Za-z][\w'-]*){1,4}?)?\s*"
-            r"(?:" + _TABLE_CELL_ENDS + r")?"
+            r"(?P<cell>" + _TABLE_CELL_ENDS + r")?"
             # (or what it is now or was: "the password for prod is now Hunter2xyz", "... was
             # Hunter2xyz", shaped as chosen, below; not of a thing named for passwords, ``thing``)
             r"(?:\bis\b(?(thing)|(?:\s+(?P<now>now|still|currently)\b"
@@ -1637,7 +1640,7 @@ _PATTERNS: list[tuple[str, re.Pattern[str], int, tuple[str, ...]]] = [
             # (... or any value ending the clause after "is": after "was" or "is now" a value
             # ending it is as often a length, a version or a ticket, "was 16chars.", "is now
             # 2FA-protected.", "was v1.2.3.", and only the shape above says a password)
-            r"|(?(between)(?(was)(?!)|(?(now)(?!)|))|(?!))"
+            r"|(?(between)(?(was)(?!)|(?(now)(?!)|(?(cell)(?!)|)))|(?!))"
             + _value_read_once(6, ".!?)") + r"[\"'`]?"
             r"(?=[.,;!?)]*(?:\s*$|\s+(?:and|but|so|or|for|on|at|in|if)\b|\s*\n)))"
             r"|(?:(?:still|now|currently|always|just)\s+)?"

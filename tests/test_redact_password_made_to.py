@@ -78,6 +78,35 @@ def test_a_password_said_in_a_table_row_after_its_name_is_hidden(text: str, show
     assert redact(text) == shown
 
 
+# A table row's "is", read as its "was" (review rev179): only a value chosen as people choose
+# passwords is hidden; a hash, a path, a type, a version or a setting's name is what the
+# password is kept with or as, and was hidden as a password's value
+@pytest.mark.parametrize("text", [
+    "| db password | is vault:db/prod |",
+    "| password | is bcrypt |",
+    "| password | is Argon2id |",
+    "| password | is SHA-256 |",
+    "| password | is OAuth2 |",
+    "| password | is 1Password |",
+    "| password | is DB_PASSWORD |",
+    "| password | is secret/prod/db |",
+    "| password | is v1.2.3 |",
+    "| password | is 2FA-only |",
+    "| password | is CHAR(60) |",
+    "| password reset ticket | is Jira-1234 |",
+    "| the password for prod | is expire in 90 days |",
+])
+def test_what_a_table_row_says_a_password_is_is_no_secret_when_shaped_as_none(text: str) -> None:
+    assert find_secrets(text) == []
+    assert redact(text) == text
+
+
+@pytest.mark.parametrize("value", ["Hunter2xyz", "Summer2024!", "P@ssw0rd!", "Kp4Willow-Rz"])
+def test_a_password_chosen_as_one_in_a_table_row_after_is_is_hidden(value: str) -> None:
+    assert redact(f"| password | is {value} |") == f"| password | is {HIDDEN} |"
+    assert redact(f"| db password | is {value} |") == f"| db password | is {HIDDEN} |"
+
+
 # Memories, not secrets: what a password was made or when, a length, a version, an id
 KEPT = [
     "| password | was 16 chars |",
