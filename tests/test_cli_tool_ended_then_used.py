@@ -239,17 +239,24 @@ def test_a_tool_named_another_way_is_the_one_the_entry_names(
 
 
 # (the names put in place set the new tool against another name of itself: "Use postgresql, not
-# postgres.", "Use memcache, not memcached."); the person's sentence leads, as on main
-@pytest.mark.parametrize(("first", "then", "wrong"), [
-    ("Use sqlite, not postgres.", "Use postgresql, not sqlite.", "Use postgresql, not postgres"),
-    ("Use redis, not memcached.", "Use memcache, not redis.", "Use memcache, not memcached"),
+# postgres.", "Use memcache, not memcached."); the person's sentence leads, as on main. The
+# title did too: "postgresql instead of postgres" in feedback_postgresql-instead-postgres.md
+@pytest.mark.parametrize(("first", "then", "wrong", "title"), [
+    ("Use sqlite, not postgres.", "Use postgresql, not sqlite.", "Use postgresql, not postgres",
+     "postgresql instead of sqlite"),
+    ("Use redis, not memcached.", "Use memcache, not redis.", "Use memcache, not memcached",
+     "memcache instead of redis"),
 ])
 def test_a_switch_never_sets_a_tool_against_another_name_of_itself(
-        tmp_path: Path, first: str, then: str, wrong: str) -> None:
+        tmp_path: Path, first: str, then: str, wrong: str, title: str) -> None:
     memory, _ = _dreamt(tmp_path, first, then)
-    ((_, text),) = _topics(memory).items()
+    ((name, text),) = _topics(memory).items()
     topic = parse_topic(text)
     assert topic.description == then and wrong not in text
+    assert (name, topic.name.lower()) == (f"feedback_{title.replace(' instead of ', '-instead-')}"
+                                          ".md", title)
+    index = (memory / "MEMORY.md").read_text(encoding="utf-8")
+    assert f"[{topic.name}]({name})" in index
 
 
 # (it was "Don't use pnpm anymore, use pnpm", "Stop using jest, use jest", the file renamed to

@@ -1640,9 +1640,7 @@ class Consolidator:
                 rf"(?<![\w-]){re.escape(new)}(?:,\s+|\s+(?:or|and|nor)\s+){re.escape(new)}"
                 rf"(?![\w-])", put, re.I):
             put, rule_ended = None, True  # "never yarn or yarn": nothing the person said
-        if put is not None and any(
-                not _contrasted(lead, new, same) and _contrasted(put, new, same)
-                for same in [new] + [t for t in tools_in(put) if same_tool(t, new)]):
+        if put is not None and _set_against_itself(lead, put, new):
             # "We run Postgres 15, not Postgres 14" set two versions against each other: put
             # to MySQL it would read "We run MySQL, not MySQL"; "Use sqlite, not postgres" put
             # to postgresql, "Use postgresql, not postgres" (one database set against another
@@ -1735,10 +1733,14 @@ class Consolidator:
             # instead of mlflow", not "wandb instead of mlflow" of every run)
             # (nor is one name swapped inside a title that is the person's sentence, "Don't
             # use pnpm anymore, use npm", which read "Don't use pnpm anymore, use pnpm")
-            entry.name = (_switch_title(cand) if put is None and (
+            renamed_title = _renamed_title(entry.name, old, new, cand.text, thing)
+            # ("Sqlite instead of postgres" put to postgresql would read "postgresql instead
+            # of postgres": one database set against another name of itself)
+            entry.name = (_switch_title(cand) if (put is None and (
                 TELLS_SWITCH.search(entry.name) or _ISO_DAY.search(entry.name)
-                or only_where(cand.text) or ended_then_used(entry.name) is not None)
-                else _renamed_title(entry.name, old, new, cand.text, thing))
+                or only_where(cand.text) or ended_then_used(entry.name) is not None))
+                or _set_against_itself(entry.name, renamed_title, new)
+                else renamed_title)
         # only an entry rewritten to name the new choice is renamed for it (named another way
         # too: "Don't use mysql anymore, use postgres" is the switch to the entry's postgresql)
         renamed = (self._rename_for(entry, named, ended[0] if len(ended) == 1 else old, new)
@@ -2430,3 +2432,12 @@ def _chose_the_ended(entry: Entry, new: str, old: str) -> bool:
 def _one_tool(name: str, other: str) -> bool:
     """``name`` and ``other`` are one tool, spelled alike or not ("Postgres", "postgresql")."""
     return name.lower() == other.lower() or same_tool(name, other)
+
+
+def _set_against_itself(before: str, after: str, new: str) -> bool:
+    """``after``, ``before`` with a switch's names put in place, sets ``new`` against itself
+    where ``before`` did not: "We run Postgres 15, not Postgres 14" put to MySQL ("We run MySQL,
+    not MySQL"), "Use sqlite, not postgres" put to postgresql ("Use postgresql, not postgres",
+    one database set against another name of itself, tool_kinds.same_tool)."""
+    return any(not _contrasted(before, new, same) and _contrasted(after, new, same)
+               for same in [new] + [t for t in tools_in(after) if same_tool(t, new)])
