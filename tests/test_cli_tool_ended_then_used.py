@@ -90,6 +90,12 @@ def test_a_tool_ended_for_another_rewrites_the_title_description_and_how_to_appl
      "keep the lockfile in git", "npm", "pnpm"),
     ("Never use npm; use pnpm, not yarn.", "Use yarn, not pnpm.", "Never use npm", "yarn",
      "pnpm"),
+    # ("from now on", "going forward" were read as a place the choice was said of, so the
+    # person's sentence led and the rest of the rule was lost)
+    ("Use pnpm, not npm; never commit node_modules.", "Use npm, not pnpm, from now on.",
+     "never commit node_modules", "npm", "pnpm"),
+    ("Use pytest, not unittest; always run with -x.", "Use unittest, not pytest, going forward.",
+     "always run with -x", "unittest", "pytest"),
 ])
 def test_the_rest_of_the_rule_stays_through_the_switch(
         tmp_path: Path, first: str, then: str, kept: str, new: str, old: str) -> None:
@@ -108,6 +114,7 @@ def test_the_rest_of_the_rule_stays_through_the_switch(
     ("Use pnpm, not npm, in the web app.", "Use npm, not pnpm, in the mobile app.",
      "Use npm, not pnpm, in the web app."),
     ("Use pnpm, not npm.", "Use npm, not pnpm, for the legacy app.", "Use npm, not pnpm.\n"),
+    ("Use pnpm, not npm.", "Use npm, not pnpm, from now on, in CI.", "Use npm, not pnpm.\n"),
     ("Use postgres, not mysql, for the main DB.", "Use sqlite, not postgres, for the unit tests.",
      "Use sqlite, not mysql, for the main DB."),
 ])
