@@ -217,12 +217,46 @@ def test_the_same_thing_owned_said_with_when_or_how_much_is_no_second_file(
     assert list(_topics(root)) == ["project_priya-owns-billing.md"], _topics(root)
 
 
+# (after "That was wrong." it was one more thing she owns, billing kept beside payments)
 @pytest.mark.parametrize("then", ["Correction: Priya owns payments.",
-                                  "Priya owns payments now."])
+                                  "Priya owns payments now.",
+                                  "That was wrong. Priya owns payments.",
+                                  "Sorry, I was wrong. Priya owns payments."])
 def test_an_owner_put_right_replaces_what_was_said(tmp_path: Path, then: str) -> None:
     root = _told_on_two_days(tmp_path, "Priya owns billing.", then)
     (body,) = _topics(root).values()
     assert "\nPriya owns payments" in body and "previously billing" in body, body
+
+
+# (9ca922b read the sentence after "That was wrong." in with it, and the reason after that one
+# became a memory of its own; reverted in 2e89cf1)
+@pytest.mark.parametrize(("first", "then", "said", "why"), [
+    ("Priya owns billing.",
+     "That was wrong. Priya owns payments. The reason is she moved teams last month.",
+     "\nPriya owns payments.\n", "**Why:** She moved teams"),
+    ("We deploy on Tuesdays.",
+     "That was wrong. We deploy on Thursdays. Because the QA team is off on Fridays.",
+     "\nWe deploy on Thursdays.\n", "**Why:** Because the QA team is off on Fridays."),
+    ("We deploy on Tuesdays.", "That was wrong. We deploy on Thursdays because QA is Wednesday.",
+     "\nWe deploy on Thursdays.\n", "**Why:** QA is"),
+])
+def test_a_reason_after_that_was_wrong_stays_its_reason(
+        tmp_path: Path, first: str, then: str, said: str, why: str) -> None:
+    root = _told_on_two_days(tmp_path, first, then)
+    (body,) = _topics(root).values()
+    assert said in body and why in body, body
+
+
+# (only one person's owning said again is put right: another person's, or one more thing of hers)
+@pytest.mark.parametrize(("first", "then"), [
+    ("Bob owns billing.", "That was wrong. Priya owns payments."),
+    ("Priya owns billing.", "That was wrong. Priya owns payments too."),
+])
+def test_that_was_wrong_before_another_owning_replaces_nothing(
+        tmp_path: Path, first: str, then: str) -> None:
+    root = _told_on_two_days(tmp_path, first, then)
+    bodies = "".join(_topics(root).values())
+    assert len(_topics(root)) == 2 and f"\n{first}\n" in bodies, bodies
 
 
 def test_a_ban_on_days_that_says_more_is_the_rule_updated(tmp_path: Path) -> None:

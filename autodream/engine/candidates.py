@@ -57,6 +57,7 @@ from autodream.engine.not_to_save import (
     reply_rest,
     rule_for_every,
 )
+from autodream.engine.paraphrase import owner_of
 from autodream.engine.sentence_kinds import (
     _CHANNEL_OR_TICKET,
     _CORRECTION,
@@ -151,6 +152,13 @@ _ACK_ALONE = rx.compile(
     r"(?:good|great|nice)\s+(?:job|work|catch)|love\s+it|wow|oh|ah|alright|fine)\b[\s,.!—–-]*)+$",
     re.I)
 _SORRY_LEAD = rx.compile(r"^\s*(?:sorry|oops|whoops|wait)\s*,\s*", re.I)
+# a sentence that only owns up to a mistake ("That was wrong.", "Sorry, I was wrong."): an owner
+# said right after it puts right the one said before, as "Correction: ..." does
+_OWNED_UP_ALONE = rx.compile(
+    r"^\s*(?:(?:sorry|oops|whoops)[,.!]?\s*)?(?:that\s+was\s+(?:wrong|incorrect)|"
+    r"i\s+was\s+wrong)\s*(?:[.!]\s*)?$", re.I)
+# ... though not one said as owned besides ("Priya owns payments too"): that is one more thing
+_OWNED_BESIDES = rx.compile(r"\b(?:too|also|as\s+well|besides)\b", re.I)
 # ... or by the team, of what it does or will do ("We're moving staging to eu-west-2.")
 _WE_STATEMENT = rx.compile(
     r"^we(?:['’]re|\s+are|['’]ll|\s+will|\s+are\s+going\s+to|['’]re\s+going\s+to)\s+"
@@ -833,7 +841,9 @@ class Gatherer:
                 continue
             following = parts[i + 1] if i + 1 < len(parts) else ""
             marks = len(self.candidates), len(self.decisions), self.stats.dropped
-            skip_next = self._sentence(sentence, following, message.session_id, when, opens)
+            skip_next = self._sentence(sentence, following, message.session_id, when, opens,
+                                       owned_up=i > 0 and _OWNED_UP_ALONE.match(parts[i - 1])
+                                       is not None)
             if not following:
                 self._told_last[message.session_id] = _Told(
                     sentence, when, (marks[0], len(self.candidates)),
@@ -1146,10 +1156,11 @@ class Gatherer:
         return [sentence_case(f"{who} {verb} {said_when} {rest}")]
 
     def _sentence(self, sentence: str, following: str, session_id: str, when: datetime,
-                  opens: bool = False) -> bool:
+                  opens: bool = False, *, owned_up: bool = False) -> bool:
         """Consider one sentence; True when it also consumed the following one. ``opens``:
         nothing before it in its message says what an "it" or a "that" in it is ("Always do
-        that." sent alone, or after "Thanks!")."""
+        that." sent alone, or after "Thanks!"). ``owned_up``: the sentence before it only owns
+        up to a mistake ("That was wrong.")."""
         self.stats.sentences += 1
         if len(sentence) < MIN_CHARS or len(sentence) > MAX_CHARS or _CODEISH.match(sentence):
             return False
@@ -1161,6 +1172,13 @@ class Gatherer:
                 self._memo.clear()
             analysis = self._memo[key] = self._analyse(sentence, following)
         found, reason, statement, why, consumed = analysis
+        if owned_up and found is not None and found.kind == "fact" and not found.put_right and (
+                owner_of(found.text) is not None) and not _OWNED_BESIDES.search(found.text):
+            # "That was wrong. Priya owns payments." over "Priya owns billing": who owns what is
+            # put right, as after "Correction:" (read alone, it was one more thing she owns).
+            # Only an owner, and only the sentence itself: the next one is read as it was, so
+            # a reason said there stays its reason (9ca922b took it in and lost it, 2e89cf1)
+            found = replace(found, put_right=True)
         if found is None:
             # (after an apology or a pause, as said without it: "Sorry, the default branch is
             # main, not master." left no trace, though the same words alone leave this one)
