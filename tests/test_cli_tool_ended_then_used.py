@@ -316,3 +316,29 @@ def test_the_rule_a_scoped_ending_leaves_stays(tmp_path: Path, first: str, then:
     memory, _ = _dreamt(tmp_path, first, then)
     # (the main DB's rule, rewritten to sqlite, was deleted)
     assert any(first in t for t in _topics(memory).values())
+
+
+# (a second entry, "Switched to npm: Let's go back to npm.", beside "Use pnpm, not npm." and its
+# "do not suggest npm": the way back was matched to "Use pnpm instead of npm" alone, not to the
+# rule said with a comma)
+@pytest.mark.parametrize("said", ["Actually, let's go back to npm.", "Go back to npm.",
+                                  "You can use npm again."])
+def test_the_way_back_to_the_tool_a_rule_set_aside_turns_the_rule(
+        tmp_path: Path, said: str) -> None:
+    memory, _ = _dreamt(tmp_path, "Use pnpm, not npm.", said)
+    ((name, text),) = _topics(memory).items()
+    assert (name, parse_topic(text).name.lower()) == ("feedback_npm-instead-pnpm.md",
+                                                      "npm instead of pnpm")
+    assert "switched back from pnpm to npm on 2026-07-02; previously pnpm." in text.lower()
+    assert ("**how to apply:** use npm; pnpm is no longer current, so do not suggest it."
+            in text.lower())
+
+
+# (a way back said of one place or time, or a past told, is not the rule for all turned)
+@pytest.mark.parametrize("said", ["Let's go back to npm for the unit tests.",
+                                  "You can use npm again for the docs site.",
+                                  "We went back to npm last year, then moved to pnpm.",
+                                  "Should we go back to npm?", "Don't go back to npm."])
+def test_a_way_back_said_of_less_leaves_the_rule(tmp_path: Path, said: str) -> None:
+    memory, _ = _dreamt(tmp_path, "Use pnpm, not npm.", said)
+    assert "\nUse pnpm, not npm.\n" in _topics(memory)["feedback_pnpm-instead-npm.md"]

@@ -478,19 +478,30 @@ def back_in_its_place(live: list[Entry], cand: Candidate) -> tuple[Entry, str] |
     return found[0] if len(found) == 1 else None
 
 
-# "Use ruff instead of flake8", "Use pnpm rather than npm": a rule choosing one tool over
-# another, both named
+# "Use ruff instead of flake8", "Use pnpm rather than npm", "Use pnpm, not npm": a rule choosing
+# one tool over another, both named
 _USE_OVER = rx.compile(
-    r"^(?:please\s+)?(?:always\s+)?use\s+(?P<cur>[\w.+#-]*\w)\s+(?:instead\s+of|rather\s+than|"
+    r"^(?:please\s+)?(?:always\s+)?use\s+(?P<cur>[\w.+#-]*\w),?\s+(?:instead\s+of|rather\s+than|"
     r"over|not)\s+(?P<old>[\w.+#-]*\w)", re.I)
+
+
+# what a move back may say after the tool and still be said of everything ("Go back to npm
+# again, please", "Use npm again from now on")
+_BACK_FOR_ALL = frozenset(("again", "please", "now", "then", "for", "good", "from", "on",
+                           "going", "forward", "instead"))
 
 
 def rule_over(live: list[Entry], cand: Candidate) -> tuple[Entry, str] | None:
     """For a move back to a tool ("You can use flake8 again") that names nothing it leaves:
     the one rule choosing another tool over it ("Use ruff instead of flake8"), and that tool.
     Beside other such rules ("Use pytest instead of nose") only the one of that tool ends;
-    none had ended, and the rule against flake8 stayed beside the move back to it."""
+    none had ended, and the rule against flake8 stayed beside the move back to it. Not a move
+    said of one place or time ("Let's go back to npm for the unit tests", "We went back to npm
+    last year, then moved to pnpm"): the rule for all is not the one it ends."""
     new = cand.new or ""
+    at = re.search(rf"(?<![\w-]){re.escape(new)}(?![\w-])", cand.text, re.I) if new else None
+    if at is None or not set(re.findall(r"\w+", cand.text[at.end():].lower())) <= _BACK_FOR_ALL:
+        return None
     found = [(e, m["cur"]) for e in live if (m := _USE_OVER.match(e.lead)) is not None
              and same_tool(m["old"], new) and not same_tool(m["cur"], new)]
     return found[0] if len(found) == 1 else None
