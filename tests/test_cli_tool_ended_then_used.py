@@ -322,7 +322,9 @@ def test_the_rule_a_scoped_ending_leaves_stays(tmp_path: Path, first: str, then:
 # "do not suggest npm": the way back was matched to "Use pnpm instead of npm" alone, not to the
 # rule said with a comma)
 @pytest.mark.parametrize("said", ["Actually, let's go back to npm.", "Go back to npm.",
-                                  "You can use npm again."])
+                                  "You can use npm again.",
+                                  # (read as a correction, "Keep using npm", an entry of its own)
+                                  "Actually, keep using npm.", "Actually, stick with npm."])
 def test_the_way_back_to_the_tool_a_rule_set_aside_turns_the_rule(
         tmp_path: Path, said: str) -> None:
     memory, _ = _dreamt(tmp_path, "Use pnpm, not npm.", said)
@@ -338,7 +340,9 @@ def test_the_way_back_to_the_tool_a_rule_set_aside_turns_the_rule(
 @pytest.mark.parametrize("said", ["Let's go back to npm for the unit tests.",
                                   "You can use npm again for the docs site.",
                                   "We went back to npm last year, then moved to pnpm.",
-                                  "Should we go back to npm?", "Don't go back to npm."])
+                                  "Should we go back to npm?", "Don't go back to npm.",
+                                  "Actually, keep using npm in CI.",
+                                  "Should we keep using npm?"])
 def test_a_way_back_said_of_less_leaves_the_rule(tmp_path: Path, said: str) -> None:
     memory, _ = _dreamt(tmp_path, "Use pnpm, not npm.", said)
     assert "\nUse pnpm, not npm.\n" in _topics(memory)["feedback_pnpm-instead-npm.md"]

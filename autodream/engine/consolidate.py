@@ -276,6 +276,7 @@ from autodream.engine.tool_kinds import (
     choice_said_of_more,
     ended_then_used,
     it_is_not,
+    kept_using,
     same_tool,
     tools_in,
     use_instead,
@@ -465,6 +466,12 @@ class Consolidator:
             # they were two memories of one, or a false update
             self._restated(again, cand, cluster)
             return
+        if cand.kind != "switch" and (kept := kept_using(cand.text)) is not None and rule_over(
+                self.live(), back := replace(cand, kind="switch", new=kept, back=True)):
+            # "Actually, keep using npm." over "Use pnpm, not npm": the way back to npm, as
+            # "Let's go back to npm" is (it was a second entry, "Keep using npm", beside the
+            # rule saying not to suggest npm)
+            cand = back
         # (a switch whose entry ``switch_target`` finds is made on it; ``_day_moved`` looks for
         # a day's entry only where it finds none, and the target is found once for both)
         target = switch_target(self.live(), cand) if cand.kind == "switch" else None

@@ -263,6 +263,17 @@ def use_tool(text: str) -> str | None:
     return name if name and tools_in(name) == [name] else None
 
 
+def kept_using(text: str) -> str | None:
+    """The known tool in "Keep using npm." when that is all it says, as written there: the
+    tool stays, which takes back a rule that set it aside ("Use pnpm, not npm")."""
+    said = text.strip().rstrip(".!").rstrip()
+    opens = said[:15].lower()
+    start = next((len(w) for w in ("keep using ", "continue using ", "stick with ")
+                  if opens.startswith(w)), 0)
+    name = said[start:].strip() if start else ""
+    return name if name and tools_in(name) == [name] else None
+
+
 def use_instead(text: str) -> str | None:
     """The known tool in "Use yarn instead." when that is all it says: one put in place of
     another of its kind, which only a memory naming that one says."""
