@@ -346,3 +346,14 @@ def test_the_way_back_to_the_tool_a_rule_set_aside_turns_the_rule(
 def test_a_way_back_said_of_less_leaves_the_rule(tmp_path: Path, said: str) -> None:
     memory, _ = _dreamt(tmp_path, "Use pnpm, not npm.", said)
     assert "\nUse pnpm, not npm.\n" in _topics(memory)["feedback_pnpm-instead-npm.md"]
+
+
+# (after "We use npm." switched to pnpm, "Actually, keep using npm." was a correction entry of
+# its own beside "We use pnpm ... do not suggest npm")
+def test_keep_using_the_tool_a_switch_left_switches_back(tmp_path: Path) -> None:
+    memory, _ = _dreamt(tmp_path, "We use npm.", "We switched to pnpm.",
+                        "Actually, keep using npm.")
+    ((_, text),) = _topics(memory).items()
+    assert "\nWe use npm.\n" in text
+    assert "switched back from pnpm to npm on 2026-07-03; previously pnpm." in text.lower()
+    assert "use npm; pnpm is no longer current" in text.lower()

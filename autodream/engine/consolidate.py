@@ -466,11 +466,12 @@ class Consolidator:
             # they were two memories of one, or a false update
             self._restated(again, cand, cluster)
             return
-        if cand.kind != "switch" and (kept := kept_using(cand.text)) is not None and rule_over(
-                self.live(), back := replace(cand, kind="switch", new=kept, back=True)):
-            # "Actually, keep using npm." over "Use pnpm, not npm": the way back to npm, as
-            # "Let's go back to npm" is (it was a second entry, "Keep using npm", beside the
-            # rule saying not to suggest npm)
+        if cand.kind != "switch" and (kept := kept_using(cand.text)) is not None and (rule_over(
+                self.live(), back := replace(cand, kind="switch", new=kept, back=True)) or any(
+                _moved_away_from(e, kept) for e in self.live())):
+            # "Actually, keep using npm." over "Use pnpm, not npm", or over "We use pnpm"
+            # switched from npm: the way back to npm, as "Let's go back to npm" is (it was a
+            # second entry, "Keep using npm", beside the one saying not to suggest npm)
             cand = back
         # (a switch whose entry ``switch_target`` finds is made on it; ``_day_moved`` looks for
         # a day's entry only where it finds none, and the target is found once for both)
@@ -2448,3 +2449,9 @@ def _set_against_itself(before: str, after: str, new: str) -> bool:
     one database set against another name of itself, tool_kinds.same_tool)."""
     return any(not _contrasted(before, new, same) and _contrasted(after, new, same)
                for same in [new] + [t for t in tools_in(after) if same_tool(t, new)])
+
+
+def _moved_away_from(entry: Entry, name: str) -> bool:
+    """``entry``'s last switch left ``name`` ("Switched from npm to pnpm on ...")."""
+    told = next((m for line in reversed(entry.history) if (m := HISTORY_LINE.match(line))), None)
+    return told is not None and _one_tool(told["old"], name) and not _one_tool(told["new"], name)
