@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from autodream.engine.candidates import _APOLOGY_ALONE
 from autodream.engine.paraphrase import choice_of, owner_of, says_no_more
 from tests.factories import TranscriptBuilder, project_dirs, run_cli
 
@@ -221,7 +222,8 @@ def test_the_same_thing_owned_said_with_when_or_how_much_is_no_second_file(
 @pytest.mark.parametrize("then", ["Correction: Priya owns payments.",
                                   "Priya owns payments now.",
                                   "That was wrong. Priya owns payments.",
-                                  "Sorry, I was wrong. Priya owns payments."])
+                                  "Sorry, I was wrong. Priya owns payments.",
+                                  "Sorry. That was wrong. Priya owns payments."])
 def test_an_owner_put_right_replaces_what_was_said(tmp_path: Path, then: str) -> None:
     root = _told_on_two_days(tmp_path, "Priya owns billing.", then)
     (body,) = _topics(root).values()
@@ -245,6 +247,29 @@ def test_a_reason_after_that_was_wrong_stays_its_reason(
     root = _told_on_two_days(tmp_path, first, then)
     (body,) = _topics(root).values()
     assert said in body and why in body, body
+
+
+# ("That was wrong." after something else it owns up to is about that: f8b9a68 read it as
+# putting her owning right, and billing was in no file)
+@pytest.mark.parametrize("then", [
+    "You force-pushed to main. That was wrong. Priya owns payments.",
+    "The deploy script failed. That was wrong. Priya owns payments.",
+    "Don't use tabs. That was wrong. Priya owns payments.",
+    "You ran the migration on prod. That was wrong. Priya owns payments, so ask her first.",
+])
+def test_that_was_wrong_of_something_else_keeps_what_she_owns(
+        tmp_path: Path, then: str) -> None:
+    root = _told_on_two_days(tmp_path, "Priya owns billing.", then)
+    bodies = "".join(_topics(root).values())
+    assert "\nPriya owns billing.\n" in bodies and "\nPriya owns payments" in bodies, bodies
+    assert "previously billing" not in bodies, bodies
+
+
+def test_a_long_run_of_spaces_after_an_apology_is_read_at_once() -> None:
+    # (3 s on "sorry" + 20,000 spaces + "x" when the blanks were "\s*[.!]?\s*")
+    started = time.perf_counter()
+    assert _APOLOGY_ALONE.match("sorry" + " " * 20_000 + "x") is None
+    assert time.perf_counter() - started < 1.0
 
 
 # (only one person's owning said again is put right: another person's, or one more thing of hers)

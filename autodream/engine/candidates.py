@@ -157,6 +157,8 @@ _SORRY_LEAD = rx.compile(r"^\s*(?:sorry|oops|whoops|wait)\s*,\s*", re.I)
 _OWNED_UP_ALONE = rx.compile(
     r"^\s*(?:(?:sorry|oops|whoops)[,.!]?\s*)?(?:that\s+was\s+(?:wrong|incorrect)|"
     r"i\s+was\s+wrong)\s*(?:[.!]\s*)?$", re.I)
+# ... or an apology alone before it ("Sorry. That was wrong. Priya owns payments.")
+_APOLOGY_ALONE = rx.compile(r"^\s*(?:sorry|oops|whoops)\s*(?:[.!]\s*)?$", re.I)
 # ... though not one said as owned besides ("Priya owns payments too"): that is one more thing
 _OWNED_BESIDES = rx.compile(r"\b(?:too|also|as\s+well|besides)\b", re.I)
 # ... or by the team, of what it does or will do ("We're moving staging to eu-west-2.")
@@ -841,9 +843,13 @@ class Gatherer:
                 continue
             following = parts[i + 1] if i + 1 < len(parts) else ""
             marks = len(self.candidates), len(self.decisions), self.stats.dropped
+            # (the admission counts only where the message opens with it, an apology alone
+            # before it at most: "You force-pushed to main. That was wrong. Priya owns
+            # payments." owns up to the push, and her billing stays hers)
+            owned_up = i > 0 and _OWNED_UP_ALONE.match(parts[i - 1]) is not None and all(
+                _APOLOGY_ALONE.match(said) for said in parts[:i - 1])
             skip_next = self._sentence(sentence, following, message.session_id, when, opens,
-                                       owned_up=i > 0 and _OWNED_UP_ALONE.match(parts[i - 1])
-                                       is not None)
+                                       owned_up=owned_up)
             if not following:
                 self._told_last[message.session_id] = _Told(
                     sentence, when, (marks[0], len(self.candidates)),
