@@ -272,6 +272,23 @@ def test_a_long_run_of_spaces_after_an_apology_is_read_at_once() -> None:
     assert time.perf_counter() - started < 1.0
 
 
+# (with two things of hers in memory, which one it puts right is not said: f8b9a68 rewrote
+# billing into search, the first one matched)
+@pytest.mark.parametrize("then", ["That was wrong. Priya owns search.",
+                                  "Correction: Priya owns search."])
+def test_an_owner_put_right_beside_two_of_hers_replaces_neither(
+        tmp_path: Path, then: str) -> None:
+    root = project_dirs(tmp_path / "v", _GATES)
+    for day, text in enumerate(("Priya owns billing.", "Priya owns payments.", then), 1):
+        _say(root, day, text)
+        _dream(root, day)
+    bodies = "".join(_topics(root).values())
+    assert len(_topics(root)) == 3, bodies
+    for owned in ("billing", "payments", "search"):
+        assert f"\nPriya owns {owned}.\n" in bodies, bodies
+    assert "previously" not in bodies, bodies
+
+
 # (only one person's owning said again is put right: another person's, or one more thing of hers)
 @pytest.mark.parametrize(("first", "then"), [
     ("Bob owns billing.", "That was wrong. Priya owns payments."),

@@ -83,6 +83,7 @@ from autodream.engine.model import Action, Candidate, Cluster, Decision, EngineO
 from autodream.engine.paraphrase import (
     ban_on_other_days,
     owns_another_thing,
+    owns_more_than_one,
     said_in_other_words,
 )
 from autodream.engine.places import kind_of
@@ -772,11 +773,14 @@ class Consolidator:
             if target is not None and (_ports_of_two_things(target.lead, cand.text)
                                        or owns_another_thing(
                                            target.lead, cand.text,
-                                           cand.kind == "correction" or cand.put_right)
+                                           (cand.kind == "correction" or cand.put_right)
+                                           and not owns_more_than_one(
+                                               [e.lead for e in self.live()], cand.text))
                                        or ban_on_other_days(target.lead, cand.text)):
                 # "The metrics dashboard is exposed on port 9100" is not "The admin dashboard
                 # runs on port 9000" however alike: it was put in its place as the newer wording
                 # ... nor is "Priya owns payments" "Priya owns billing": she owns both
+                # ... nor, put right, one of two she owns (which one is not said): kept beside
                 # ... nor "Never push to main on Fridays" "Never force-push to main"
                 target = None
             # said plainly ("I prefer detailed explanations"), a newer preference at the other

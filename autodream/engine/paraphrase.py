@@ -155,6 +155,17 @@ def owns_another_thing(lead: str, said: str, put_right: bool) -> bool:
     return bool(one - other) and bool(other - one)
 
 
+def owns_more_than_one(leads: list[str], said: str) -> bool:
+    """Memory gives more than one thing owned by the person ``said`` tells of: "That was
+    wrong. Priya owns search." beside "Priya owns billing" and "Priya owns payments" does not
+    say which of them it puts right (the one matched first was rewritten, billing lost)."""
+    owned = owner_of(said)
+    if owned is None:
+        return False
+    return sum(1 for lead in leads
+               if (owns := owner_of(lead)) is not None and owns[0] == owned[0]) > 1
+
+
 # a rule kept to days that come round: "on Fridays", "on weekends"
 _ON_DAYS = rx.compile(rf"\bon\s+(?:{WEEKDAY_NAME}s|weekends)\b", re.I)
 # ... the ban's last words ("Never push to main on Fridays."): a clause after them
