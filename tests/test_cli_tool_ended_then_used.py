@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from autodream.engine.switch_targets import said_for_all
 from autodream.memory.model import parse_topic
 from tests.factories import TranscriptBuilder, project_dirs
 from tests.test_cli_dream import dream
@@ -342,10 +343,23 @@ def test_the_way_back_to_the_tool_a_rule_set_aside_turns_the_rule(
                                   "We went back to npm last year, then moved to pnpm.",
                                   "Should we go back to npm?", "Don't go back to npm.",
                                   "Actually, keep using npm in CI.",
-                                  "Should we keep using npm?"])
+                                  "Should we keep using npm?",
+                                  # (cut off before the place: the words after the tool were
+                                  # read as a set, so "for" alone was "for now")
+                                  "Let's go back to npm for",
+                                  "Let's go back to npm, now for."])
 def test_a_way_back_said_of_less_leaves_the_rule(tmp_path: Path, said: str) -> None:
     memory, _ = _dreamt(tmp_path, "Use pnpm, not npm.", said)
     assert "\nUse pnpm, not npm.\n" in _topics(memory)["feedback_pnpm-instead-npm.md"]
+
+
+@pytest.mark.parametrize(("after", "for_all"), [
+    ("", True), (" again, please.", True), (" for now.", True), (" from now on.", True),
+    (" going forward", True), (" instead, for good!", True),
+    (" now for.", False), (" for", False), (" forward going", False), (" good for", False),
+    (" on.", False), (" now and then", False), (" for the unit tests", False)])
+def test_the_words_after_a_way_back_are_read_in_their_order(after: str, for_all: bool) -> None:
+    assert said_for_all(after) is for_all
 
 
 # (after "We use npm." switched to pnpm, "Actually, keep using npm." was a correction entry of

@@ -486,9 +486,25 @@ _USE_OVER = rx.compile(
 
 
 # what a move back may say after the tool and still be said of everything ("Go back to npm
-# again, please", "Use npm again from now on")
-_BACK_FOR_ALL = frozenset(("again", "please", "now", "then", "for", "good", "from", "on",
-                           "going", "forward", "instead"))
+# again, please", "Use npm again from now on"), each in its words' order ("now for" is no
+# "for now"; longer first, so "from now on" is read whole)
+_BACK_FOR_ALL = (("from", "now", "on"), ("from", "now"), ("for", "now"), ("for", "good"),
+                 ("going", "forward"), ("again",), ("please",), ("now",), ("then",),
+                 ("instead",))
+
+
+def said_for_all(after: str) -> bool:
+    """``after``, the words a move back says after the tool, say it of everything: none, or
+    only since when or how ("again, please", "for now", "from now on"), in their order."""
+    words = tuple(re.findall(r"\w+", after.lower()))
+    at = 0
+    while at < len(words):
+        said = next((phrase for phrase in _BACK_FOR_ALL
+                     if words[at:at + len(phrase)] == phrase), None)
+        if said is None:
+            return False
+        at += len(said)
+    return True
 
 
 def rule_over(live: list[Entry], cand: Candidate) -> tuple[Entry, str] | None:
@@ -500,7 +516,7 @@ def rule_over(live: list[Entry], cand: Candidate) -> tuple[Entry, str] | None:
     last year, then moved to pnpm"): the rule for all is not the one it ends."""
     new = cand.new or ""
     at = re.search(rf"(?<![\w-]){re.escape(new)}(?![\w-])", cand.text, re.I) if new else None
-    if at is None or not set(re.findall(r"\w+", cand.text[at.end():].lower())) <= _BACK_FOR_ALL:
+    if at is None or not said_for_all(cand.text[at.end():]):
         return None
     found = [(e, m["cur"]) for e in live if (m := _USE_OVER.match(e.lead)) is not None
              and same_tool(m["old"], new) and not same_tool(m["cur"], new)]
