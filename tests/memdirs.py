@@ -100,3 +100,28 @@ def dream(
         return journal.conclude(memory, state, record, staging, now=now, dry_run=dry_run)
     finally:
         staging.discard()
+
+
+DEAD_RUN = "20260101T000000Z-dead"
+
+
+def commit_killed_midway(
+    memory: Path, name: str, new_text: str, monkeypatch: pytest.MonkeyPatch
+) -> Path:
+    """A dream's commit killed while it puts ``new_text`` in place of ``memory/name``, as a
+    SIGKILL kills it: its roll-back never runs, so memory is left part-way. The run's dir."""
+    from autodream.memory import commit as commit_mod
+
+    staging = Staging.create(memory, memory / ".autodream" / "staging" / "r")
+    (staging.path / name).write_text(new_text)
+    run_dir = memory / ".autodream" / "runs" / DEAD_RUN
+
+    def killed(step: str) -> None:
+        if step == f"replace {name}":
+            raise KeyboardInterrupt
+
+    with monkeypatch.context() as patch:
+        patch.setattr(commit_mod, "_abort", lambda *_a: commit_mod.Recovery("x", "x"))
+        with pytest.raises(KeyboardInterrupt):
+            commit_mod.commit(memory, staging.path, staging.changes(), run_dir, on_step=killed)
+    return run_dir

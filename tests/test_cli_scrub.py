@@ -19,7 +19,7 @@ from click.testing import CliRunner
 
 from autodream import journal, scrub
 from autodream.cli import cli
-from tests.memdirs import dream, needs_dir_fd, sample_memory, topic
+from tests.memdirs import commit_killed_midway, dream, needs_dir_fd, sample_memory, topic
 
 # A password of no shape the redactor knows; the quote is written escaped in the run records
 SECRET = 'Quokka"Lantern#2291'
@@ -1265,25 +1265,11 @@ def test_the_recovery_a_scrub_runs_first_names_no_file_by_the_value(
     before-image is lost) is as that commit left it ...', the value printed (and in
     --json's "error") by the very command run to remove it. It is masked as a skipped file's
     is: 'ref-<value>.md'; memory is left as it was."""
-    from autodream.memory import commit as commit_mod
-    from autodream.memory.staging import Staging
-
     memory = project / "memory"
     secret = "Wombat-Kettle-8842"
     name = f"ref-{secret.lower()}.md"
     (memory / name).write_text("the old key\n")
-    staging = Staging.create(memory, memory / ".autodream" / "staging" / "r")
-    (staging.path / name).write_text("the new key\n")
-    run_dir = memory / ".autodream" / "runs" / "20260101T000000Z-dead"
-
-    def killed(step: str) -> None:
-        if step == f"replace {name}":
-            raise KeyboardInterrupt  # (the roll-back below disabled: a SIGKILL runs none)
-
-    monkeypatch.setattr(commit_mod, "_abort", lambda *_a: commit_mod.Recovery("x", "x"))
-    with pytest.raises(KeyboardInterrupt):
-        commit_mod.commit(memory, staging.path, staging.changes(), run_dir, on_step=killed)
-    monkeypatch.undo()
+    run_dir = commit_killed_midway(memory, name, "the new key\n", monkeypatch)
     (run_dir / "before" / name).unlink()
     before = snapshot(memory)
     result = _run(project, "scrub", *(["--json"] if how == "json" else []), value=secret)
@@ -1329,23 +1315,9 @@ def test_scrub_urls_first_rolls_back_a_commit_cut_short(
 ) -> None:
     """A dream killed mid-commit: a scrub of a value rolls it back before it rewrites the
     journal; 'scrub --urls' rewrote records under it and left memory half-committed."""
-    from autodream.memory import commit as commit_mod
-    from autodream.memory.staging import Staging
-
     memory = project / "memory"
     (memory / "ref.md").write_text("the old note\n")
-    staging = Staging.create(memory, memory / ".autodream" / "staging" / "r")
-    (staging.path / "ref.md").write_text("the new note\n")
-    run_dir = memory / ".autodream" / "runs" / "20260101T000000Z-dead"
-
-    def killed(step: str) -> None:
-        if step == "replace ref.md":
-            raise KeyboardInterrupt  # (the roll-back below disabled: a SIGKILL runs none)
-
-    monkeypatch.setattr(commit_mod, "_abort", lambda *_a: commit_mod.Recovery("x", "x"))
-    with pytest.raises(KeyboardInterrupt):
-        commit_mod.commit(memory, staging.path, staging.changes(), run_dir, on_step=killed)
-    monkeypatch.undo()
+    commit_killed_midway(memory, "ref.md", "the new note\n", monkeypatch)
     assert (memory / "ref.md").read_text() == "the new note\n"
     dry = _run(project, "scrub", "--urls", "--dry-run", value=None)
     assert dry.exit_code == 0, dry.output

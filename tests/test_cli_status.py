@@ -12,10 +12,9 @@ from autodream import errors, journal
 from autodream.cli import cli
 from autodream.lock import this_host
 from autodream.memory import commit as commit_mod
-from autodream.memory.staging import Staging
 from tests.claude_layout import T0, Layout, make_layout
 from tests.factories import REPO_ROOT
-from tests.memdirs import sample_memory
+from tests.memdirs import commit_killed_midway, sample_memory
 
 LAST = T0 - 30 * 3600
 
@@ -303,18 +302,7 @@ def test_status_names_a_commit_that_cannot_be_rolled_back_and_the_way_out(
     taken, status is clear and the roll-back leaves the file as the person wrote it."""
     memory = sample_memory(layout.memory_dir)
     layout.set_lock(LAST)
-    staging = Staging.create(memory, memory / ".autodream" / "staging" / "r")
-    (staging.path / "role.md").write_text("changed role\n")
-    run_dir = memory / ".autodream" / "runs" / "20260101T000000Z-dead"
-
-    def killed(name: str) -> None:
-        if name == "replace role.md":
-            raise KeyboardInterrupt  # (the roll-back below disabled: a SIGKILL runs none)
-
-    monkeypatch.setattr(commit_mod, "_abort", lambda *_a: commit_mod.Recovery("x", "x"))
-    with pytest.raises(KeyboardInterrupt):
-        commit_mod.commit(memory, staging.path, staging.changes(), run_dir, on_step=killed)
-    monkeypatch.undo()
+    run_dir = commit_killed_midway(memory, "role.md", "changed role\n", monkeypatch)
     (run_dir / "before" / "role.md").unlink()
     code, out = invoke(layout, "status", "--project", str(layout.project))
     assert code == 0
