@@ -93,6 +93,7 @@ from autodream.engine.text import (
     NEW_PORT,
     TELLS_SWITCH,
     ensure_period,
+    not_english,
     sentence_case,
     sentences,
     shorten,
@@ -177,6 +178,8 @@ _PLEASE_ASK = rx.compile(
 UNASKED = ("an ask of the user's the local engine reads as no rule or preference it knows (the "
            "work at hand, maybe); not saved (say it as 'Always ...' or 'Remember: ...' to keep "
            "it)")
+NOT_ENGLISH = ("not English: the local engine reads English; the anthropic backend reads any "
+               "language")
 UNREAD = ("a statement of the project the local engine reads as no rule, preference, fact, "
           "plan or decision it knows; not saved (say it as 'Remember: ...' to keep it)")
 # Where all the code is, said of the whole project ("All code lives in one repo.", "Everything
@@ -1191,7 +1194,9 @@ class Gatherer:
             plain = _SORRY_LEAD.sub("", sentence, count=1)
             unread = None if consumed else UNREAD if (
                 _STATEMENT.match(plain) or _WE_STATEMENT.match(plain)) else UNASKED if (
-                _PLEASE_ASK.match(sentence)) else LAYOUT if _ONE_CODEBASE.match(sentence) else None
+                _PLEASE_ASK.match(sentence)) else LAYOUT if _ONE_CODEBASE.match(sentence) else (
+                # ("Bitte verwende immer Tabs statt Leerzeichen." left no trace at all)
+                NOT_ENGLISH if not_english(sentence) else None)
             if unread is UNASKED and opens and only_a_pointer(sentence):
                 # ("Please keep doing this.": said again as 'Always ...' it is still of nothing)
                 unread = NOT_SAID_HERE

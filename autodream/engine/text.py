@@ -98,6 +98,47 @@ STOPWORDS: frozenset[str] = word_set(
 )
 
 
+# Words English is hardly written without, and those a rule is said with: a sentence holding
+# one is English to the local engine, whatever names or words of other languages it holds
+# ("Use café as the cache dir name", "Keep 日本語 comments as they are")
+_ENGLISH_WORDS = STOPWORDS | word_set(
+    """always never use prefer don't dont doesn't isn't won't can't must need remember keep run
+    make add avoid instead rather stop""")
+# Words of the languages a person most often writes in instead (French, German, Spanish,
+# Italian, Portuguese, Dutch) that are no English word nor a part of an address or a command
+# ("io", "com", "es", "du", "est" are left out): with none of English's, one of them tells such
+# a sentence from a bare name or term ("Müller owns billing")
+_OTHER_LANGUAGE_WORDS = word_set(
+    """le les des une et dans pour avec pas ne toujours jamais ce cette je nous vous à
+    der das und ist nicht für bitte immer nie statt ich wir ein eine keine
+    los las por para siempre nunca que una nosotros
+    di che sempre mai gli noi
+    não uma
+    het een niet altijd nooit gebruik""")
+_LETTERS = rx.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)?")
+
+
+def not_english(sentence: str) -> bool:
+    """``sentence`` is in a language the local engine does not read: most of its letters are
+    not ASCII ("コミットメッセージは必ず英語で書いてください。"), or it holds no English word
+    but a word of another language ("Bitte verwende immer Tabs statt Leerzeichen.") or two
+    lower-case words with letters English does not have. A name or a word of another language
+    in an English sentence leaves it English ("Use café as the cache dir name")."""
+    words: list[str] = _LETTERS.findall(sentence)
+    letters = sum(len(word) for word in words)
+    if letters < 4:
+        return False
+    if 2 * sum(not letter.isascii() for word in words for letter in word) > letters:
+        return True
+    lowered = [word.lower() for word in words]
+    if any(word in _ENGLISH_WORDS for word in lowered):
+        return False
+    if any(word in _OTHER_LANGUAGE_WORDS for word in lowered):
+        return True
+    # (one is a word borrowed, "café notes.md", and a capital a name, "Müller owns billing")
+    return sum(not word.isascii() and word.islower() for word in words) >= 2
+
+
 def strip_code(text: str) -> str:
     """Text without fenced code blocks: code the person pasted is not a statement about them."""
     return _FENCE.sub(" ", text)
