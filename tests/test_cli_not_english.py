@@ -54,3 +54,17 @@ def test_an_english_sentence_with_a_word_of_another_language_is_english(
     assert "not English" not in shown
     if kept is not None:
         assert kept in memory
+
+
+# (rev178: each was called not English, its capitalised name read as a French, Spanish or German
+# word; a word of another language tells only in lower case, as it stands mid-sentence)
+@pytest.mark.parametrize("said", [
+    "Los Angeles office.",
+    "Le Monde article.",
+    "Et cetera.",
+    "Das Boot.",
+])
+def test_a_capitalised_name_is_no_word_of_another_language(tmp_path: Path, said: str) -> None:
+    _, shown = _dream(tmp_path / "work", said)
+
+    assert "not English" not in shown

@@ -121,9 +121,10 @@ _LETTERS = rx.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)?")
 def not_english(sentence: str) -> bool:
     """``sentence`` is in a language the local engine does not read: most of its letters are
     not ASCII ("コミットメッセージは必ず英語で書いてください。"), or it holds no English word
-    but a word of another language ("Bitte verwende immer Tabs statt Leerzeichen.") or two
-    lower-case words with letters English does not have. A name or a word of another language
-    in an English sentence leaves it English ("Use café as the cache dir name")."""
+    but a word of another language in lower case ("Bitte verwende immer Tabs statt
+    Leerzeichen.") or two lower-case words with letters English does not have. A name or a word
+    of another language in an English sentence leaves it English ("Use café as the cache dir
+    name", "Los Angeles office.")."""
     words: list[str] = _LETTERS.findall(sentence)
     letters = sum(len(word) for word in words)
     if letters < 4:
@@ -133,7 +134,9 @@ def not_english(sentence: str) -> bool:
     lowered = [word.lower() for word in words]
     if any(word in _ENGLISH_WORDS for word in lowered):
         return False
-    if any(word in _OTHER_LANGUAGE_WORDS for word in lowered):
+    # (in lower case only, as such a word stands mid-sentence: a capital is a name, "Los
+    # Angeles office.", "Le Monde article.", "Das Boot.")
+    if any(word in _OTHER_LANGUAGE_WORDS for word in words):
         return True
     # (one is a word borrowed, "café notes.md", and a capital a name, "Müller owns billing")
     return sum(not word.isascii() and word.islower() for word in words) >= 2
