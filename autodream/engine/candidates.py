@@ -94,6 +94,7 @@ from autodream.engine.text import (
     TELLS_SWITCH,
     ensure_period,
     not_english,
+    opening_words,
     sentence_case,
     sentences,
     shorten,
@@ -1252,8 +1253,10 @@ class Gatherer:
                 # "The staging cluster moves to eu-west-2.": said of the project, and not
                 # saved; with no decision the run record had no trace of it
                 self.stats.dropped += 1
-                self.decisions.append(Decision("dropped", shorten(sentence, 120), unread,
-                                               session_id=session_id))
+                # (a sentence not read is not quoted: no rule that finds a secret reads its
+                # language, "Das Passwort für staging ist Xk9plq2291." was shown whole)
+                shown = opening_words(sentence) if unread is NOT_ENGLISH else shorten(sentence, 120)
+                self.decisions.append(Decision("dropped", shown, unread, session_id=session_id))
             return consumed
         if opens and (reason is None or reason == POINTS_BACK) and found.kind in (
                 "preference", "prohibition", "correction", "remember") and only_a_pointer(

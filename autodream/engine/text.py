@@ -142,6 +142,24 @@ def not_english(sentence: str) -> bool:
     return sum(not word.isascii() and word.islower() for word in words) >= 2
 
 
+def opening_words(sentence: str, count: int = 3) -> str:
+    """The first ``count`` words of ``sentence`` and "…", while each is letters alone (a comma
+    after it kept; one ending in a colon or an equals sign is the last): what a sentence the
+    engine cannot read is listed by. Its words are read by no rule that finds a secret, so a
+    value said in them is cut off with the rest ("Das Passwort für staging ist Xk9plq2291." is
+    "Das Passwort für …", "Mot de passe staging = Xk9plq2291" "Mot de passe …"); "…" alone when
+    its first word is no such word ("コミットメッセージは…。" is one word, ending in a stop)."""
+    shown: list[str] = []
+    for word in sentence.split()[:count]:
+        letters = word.rstrip(",:=")
+        if not letters.isalpha() or len(letters) > 20:
+            break
+        shown.append(word)
+        if word.endswith((":", "=")):
+            break
+    return " ".join([*shown, "…"])
+
+
 def strip_code(text: str) -> str:
     """Text without fenced code blocks: code the person pasted is not a statement about them."""
     return _FENCE.sub(" ", text)
