@@ -632,8 +632,11 @@ def _store_images(
         try:
             before = _read_checked(dest, ch.before_sha256)
         except LookupError:
+            # the edit stays and the lock goes back to where it was: a new dream reads the
+            # same sessions and the memory as it now is
             raise MemoryChanged(
-                f"{ch.path} changed in the memory dir during the run; nothing was committed"
+                f"{ch.path} changed in the memory dir while the dream ran (that change is "
+                "kept); nothing was committed: run it again"
             ) from None
         if before is not None:
             _write_image(run, f"{BEFORE_DIR}/{ch.path}", before, made_dirs)
