@@ -552,13 +552,31 @@ def resolve_values(
         values["sessions_dir"] = (
             os.path.abspath(sessions_hint)
             if sessions_hint
-            else os.path.join(home, sanitize(project_dir))
+            else _sessions_dir_of(home, project_dir, toplevel)
         )
     values["config_path"] = config_path
     values["sources"] = sources
     raw_now = env.get("AUTODREAM_NOW")
     values["now"] = parse_now(raw_now) if raw_now else None
     return values
+
+
+def _sessions_dir_of(home: str, project_dir: str, toplevel: str) -> str:
+    """Claude Code's sessions folder for ``project_dir``: its own when there is one, else that of
+    the nearest folder above it, up to the git worktree's top, that has one (Claude Code files
+    a session under the folder it was started in: run from ``src/deep``, the CLI looked in
+    ``src/deep``'s, found none and read nothing, where the hook, told the transcript's path,
+    reads the root's). Past the worktree's top it never looks (another project's sessions); with
+    none anywhere, ``project_dir``'s own (what ``status`` names)."""
+    own = os.path.join(home, sanitize(project_dir))
+    here = project_dir
+    while here != toplevel and not os.path.isdir(os.path.join(home, sanitize(here))):
+        parent = os.path.dirname(here)
+        if parent == here:  # (toplevel is above project_dir: not reached)
+            return own
+        here = parent
+    found = os.path.join(home, sanitize(here))
+    return found if os.path.isdir(found) else own
 
 
 def _file_above(path: str) -> str | None:

@@ -8,7 +8,8 @@ from pathlib import Path
 from click.testing import CliRunner
 
 from autodream.cli import cli
-from tests.claude_layout import make_layout
+from tests.claude_layout import Layout, make_layout
+from tests.factories import TranscriptBuilder
 
 DREAM_AT = "2026-07-03T20:00:00+00:00"
 LOCK_AT = datetime(2026, 7, 1, 8, 0, tzinfo=timezone.utc).timestamp()
@@ -29,3 +30,49 @@ def test_a_dream_that_read_no_session_leaves_the_time_gate_where_it_was(tmp_path
     assert layout.lock_path.stat().st_mtime == LOCK_AT
     status = CliRunner().invoke(cli, ["status", "--project", str(layout.project)], env=env)
     assert "time  open   60.0 h since the last dream" in status.output, status.output
+
+
+def test_a_dream_from_a_subfolder_reads_the_sessions_of_its_project(tmp_path: Path) -> None:
+    layout = make_layout(tmp_path)
+    (layout.project / ".git").mkdir()
+    deep = layout.project / "src" / "deep"
+    deep.mkdir(parents=True)
+    said_at = datetime(2026, 7, 2, 9, 0, tzinfo=timezone.utc)
+    # Claude Code files a session under the folder it was started in: the project's root
+    build = TranscriptBuilder(cwd=str(layout.project), start=said_at)
+    build.user("We use postgres 16 for the main database.").assistant("Noted.")
+    build.write(layout.sessions_dir)
+    build = TranscriptBuilder(cwd=str(deep), start=said_at)
+    build.user("Our CI runs on Buildkite.").assistant("Noted.")
+    build.write(layout.sessions_dir)
+    env = layout.env(AUTODREAM_NOW=DREAM_AT)
+
+    status = CliRunner().invoke(cli, ["status", "--project", str(deep)], env=env)
+    dreamt = CliRunner().invoke(cli, ["--force", "--project", str(deep)], env=env)
+    # was: 'note: no transcripts in ...-src-deep', 'no-change: local engine, 0 sessions read'
+    assert f"sessions_dir: {layout.sessions_dir}\n" in status.output, status.output
+    assert dreamt.exit_code == 0 and "2 sessions read" in dreamt.output, dreamt.output
+    index = (layout.memory_dir / "MEMORY.md").read_text(encoding="utf-8")
+    assert "Postgres 16" in index and "Buildkite" in index, index
+
+
+def test_a_subfolders_own_sessions_are_read_and_none_past_the_project(tmp_path: Path) -> None:
+    home = make_layout(tmp_path).claude_home
+    above = (tmp_path / "work").resolve()  # a folder above the project, with sessions of its own
+    layout = Layout(above / "proj", home)
+    deep = layout.project / "src"
+    deep.mkdir(parents=True)
+    (layout.project / ".git").mkdir()
+    said_at = datetime(2026, 7, 2, 9, 0, tzinfo=timezone.utc)
+    TranscriptBuilder(cwd=str(above), start=said_at).user(
+        "We deploy on Fridays.").assistant("Noted.").write(Layout(above, home).sessions_dir)
+    TranscriptBuilder(cwd=str(deep), start=said_at).user(
+        "Our CI runs on Buildkite.").assistant("Noted.").write(Layout(deep, home).sessions_dir)
+    env = layout.env(AUTODREAM_NOW=DREAM_AT)
+
+    plain = CliRunner().invoke(cli, ["--force", "--project", str(layout.project)], env=env)
+    assert "0 sessions read" in plain.output, plain.output  # (not the folder above's)
+    dreamt = CliRunner().invoke(cli, ["--force", "--project", str(deep)], env=env)
+    assert dreamt.exit_code == 0 and "1 session read" in dreamt.output, dreamt.output
+    index = (layout.memory_dir / "MEMORY.md").read_text(encoding="utf-8")
+    assert "Buildkite" in index and "Fridays" not in index, index
