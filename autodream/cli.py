@@ -487,6 +487,17 @@ def cli(
             # another dream running is an outcome of this call too, with the same wording
             raise DreamRunningError(str(exc).splitlines()[0]) from exc
         raise fail(exc, journal.stopped_run_named(settings.state_dir, exc)) from exc
+    except OSError as exc:  # (after AutodreamError: LockHeld is a BlockingIOError)
+        # a full disk before the dream's own step could say so (the lock, the scan stamp, the
+        # run's record): 'Error: No space left on device', exit 1, named no file
+        if (full := errors.no_space(exc)) is None:
+            raise
+        # (the lock released after the commit: the dream is in memory, and the lock was
+        # released again as the failure went by)
+        committed = errors.committed_run(exc)
+        ways = journal.after_commit_ways(settings.state_dir, committed) if committed else ""
+        raise fail(errors.disk_full(full, settings.memory_dir, committed=committed, ways=ways),
+                   journal.stopped_run_named(settings.state_dir, exc)) from exc
     details = outcome.details
     for notice in details.get("notices", []):
         click.echo(f"note: {notice}", err=True)

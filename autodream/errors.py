@@ -45,6 +45,41 @@ class DreamFailed(AutodreamError, RuntimeError):
     exit_code = 6
 
 
+class DiskFull(DreamFailed):
+    """The disk of the memory dir (and of its state dir) ran out of room during a dream, which
+    then committed nothing (``disk_full`` words it)."""
+
+
+def no_space(exc: BaseException | None) -> OSError | None:
+    """The "no space left" (or disk quota) error that ``exc`` is or was raised from, else
+    None."""
+    import errno
+
+    seen: set[int] = set()
+    while exc is not None and id(exc) not in seen:
+        if isinstance(exc, OSError) and exc.errno in (errno.ENOSPC, errno.EDQUOT):
+            return exc
+        seen.add(id(exc))
+        exc = exc.__cause__
+    return None
+
+
+def disk_full(full: OSError, folder: object, *, committed: str | None = None,
+              ways: str = "") -> DiskFull:
+    """What a dream stopped by ``full`` says: the file it was writing (the folder it writes in
+    when the error names none: a write to an open file does not), and what to do. A dream
+    ``committed`` (its run id; ``ways`` how to see and undo it) is in memory: said so."""
+    where = printable(str(full.filename if full.filename is not None else folder))
+    if committed is not None:
+        failed = DiskFull(f"dream {committed} is in memory{ways}, but no space was left on "
+                          f"device writing {where} after its commit; free space before the "
+                          "next dream")
+        mark_committed(failed, committed)
+        return failed
+    return DiskFull(f"no space left on device writing {where}: nothing was committed; free "
+                    "space and run again")
+
+
 class BudgetExceeded(DreamFailed):
     """A turn, byte, file or token budget ran out during a dream."""
 

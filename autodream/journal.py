@@ -420,7 +420,13 @@ def begin_run(
         sessions=list(sessions),
         undoes=undoes,
     )
-    save_run(state_dir, record)
+    try:
+        save_run(state_dir, record)
+    except BaseException:
+        # (a full disk): an empty run dir was read by `log` as a record it could not read
+        with contextlib.suppress(OSError):
+            os.rmdir(run_dir(state_dir, record.id))
+        raise
     return record
 
 
@@ -870,6 +876,35 @@ def _moved_after(state_dir: Path, what: str, run_id: str, held: str, where: str,
         f"{run_id} was committed: memory holds the {what}, and {held} moved with that folder "
         f"({where}); "
         + commit_mod.way_back(state_dir, f" to keep the {what} in `autodream log`{kept_for}"))
+
+
+def close_for_full_disk(state_dir: Path, record: RunRecord, *, now: datetime,
+                        reason: str) -> None:
+    """Close run ``record``, stopped by a full disk before anything was committed, as
+    ``failed`` with ``reason``, unless its record says it was closed already. Its images
+    (copies of memory and of the staging, no commit having begun or it rolled back) are removed
+    first: their room is what the record may need; when it cannot be saved even then, the run
+    dir goes too (its record left ``running`` read in `log` as a process that died, or none as
+    a record that could not be read)."""
+    target = run_dir(state_dir, record.id)
+    if commit_mod.commit_state(target) not in (None, "rolled-back"):
+        return  # (a commit began and was not rolled back: recovery needs its intent, images)
+    try:
+        saved = RunRecord.from_json((target / RECORD_FILENAME).read_text("utf-8")).outcome
+    except (OSError, ValueError, KeyError, TypeError):
+        saved = "running"
+    if saved != "running":
+        return
+    import shutil
+
+    record.changes = []  # (none made: `show` offered the diff of images removed below)
+
+    for images in (commit_mod.BEFORE_DIR, commit_mod.AFTER_DIR, commit_mod.TRASH_DIR, "trash"):
+        shutil.rmtree(target / images, ignore_errors=True)
+    try:
+        finish_run(state_dir, record, outcome="failed", now=now, reason=reason)
+    except OSError:
+        shutil.rmtree(target, ignore_errors=True)
 
 
 def _close_failed(

@@ -317,14 +317,15 @@ def _write_atomic(path: str, text: str, mtime_ns: int) -> None:
     tmp = f"{path}.{os.getpid()}.tmp"
     fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | _NOFOLLOW, 0o644)
     try:
-        os.write(fd, text.encode("utf-8"))
-        if text:
-            # so a crash cannot leave the holder's PID half written; an empty body (a release)
-            # has no bytes to lose, and the mtime set below is not what this fsync covers
-            os.fsync(fd)
-    finally:
-        os.close(fd)
-    try:
+        try:
+            os.write(fd, text.encode("utf-8"))
+            if text:
+                # so a crash cannot leave the holder's PID half written; an empty body (a
+                # release) has no bytes to lose, and the mtime set below is not what this
+                # fsync covers
+                os.fsync(fd)
+        finally:
+            os.close(fd)
         os.utime(tmp, ns=(mtime_ns, mtime_ns))
         os.replace(tmp, path)
     except BaseException:

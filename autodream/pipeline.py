@@ -534,12 +534,31 @@ def consolidate(
                                                 placed)
             if moved is not None:
                 raise moved from exc
-        if record.outcome == "running":
+        full = errors.no_space(exc) if record.outcome != "committed" else None
+        if full is None and record.outcome == "running":
             reason = errors.interruption(exc) or (
                 str(exc).splitlines()[0] if str(exc) else type(exc).__name__)
-            journal.finish_run(state, record, outcome="failed",
-                               reason=_without_endpoint_secrets(reason, endpoint),
-                               now=settings.now_dt())
+            try:
+                journal.finish_run(state, record, outcome="failed",
+                                   reason=_without_endpoint_secrets(reason, endpoint),
+                                   now=settings.now_dt())
+            except OSError as closing:
+                # (what stopped the dream said the disk is full its own way, 'MEMORY.md could
+                # not be written (error: No space left on device)', and the record cannot be
+                # saved either)
+                if (full := errors.no_space(closing)) is None:
+                    raise
+                record.outcome = "running"
+        if full is not None:
+            # one line saying what to do, the run closed as failed (not left 'running', read
+            # as a process that died), no images or staging copy left taking the room
+            failed = errors.disk_full(full, settings.memory_dir)
+            if staging is not None:
+                staging.discard()
+                staging = None
+            journal.close_for_full_disk(state, record, now=settings.now_dt(),
+                                        reason=str(failed))
+            raise failed from exc
         if isinstance(exc, errors.AutodreamError) or not isinstance(exc, Exception):
             raise
         if record.outcome != "committed":
