@@ -585,6 +585,53 @@ def echo_dream_outcome(run_id: str, summary: str, details: dict[str, Any]) -> No
         click.echo(f"see the diff: autodream show {run_id}; take it back: autodream undo {run_id}")
 
 
+def _other_sessions_dirs(settings: Settings) -> list[tuple[str, str]]:
+    """Claude Code's other sessions folders for this project's memory dir: those of the
+    project's subfolders (or of its root, seen from a subfolder), each with the folder its
+    sessions were started in, which a transcript records; [] when sessions_dir is set. Claude
+    Code files a session under the folder it was started in, and the memory dir is the git
+    root's: a dream reads one of those folders, and the others' sessions go unread."""
+    from autodream.config import sanitize
+
+    if "sessions_dir" in settings.sources:
+        return []
+    projects, root = settings.sessions_dir.parent, str(settings.project_root)
+    named = sanitize(root)
+    try:
+        names = sorted(n for n in os.listdir(projects)
+                       if n == named or n.startswith(named + "-"))
+    except OSError:
+        return []
+    found: list[tuple[str, str]] = []
+    for name in names:
+        folder = projects / name
+        if folder == settings.sessions_dir:
+            continue
+        started_in = _recorded_cwd(folder)
+        # (the name alone is no proof: '/p/app-x' and '/p/app/x' are named alike)
+        if started_in is not None and (started_in == root or started_in.startswith(
+                root.rstrip(os.sep) + os.sep)):
+            found.append((str(folder), started_in))
+    return found
+
+
+def _recorded_cwd(folder: Path) -> str | None:
+    """The folder the newest session in ``folder`` was started in, as its first records say."""
+    try:
+        transcripts = sorted(folder.glob("*.jsonl"), key=lambda p: p.stat().st_mtime)
+        if not transcripts:
+            return None
+        with transcripts[-1].open("rb") as fh:
+            for _n, line in zip(range(20), fh, strict=False):
+                record = json.loads(line)
+                cwd = record.get("cwd") if isinstance(record, dict) else None
+                if isinstance(cwd, str):
+                    return os.path.realpath(cwd)
+    except (OSError, ValueError):
+        return None
+    return None
+
+
 @cli.command(epilog=EXIT_CODES_HELP)
 @click.option(
     "--project",
@@ -667,6 +714,7 @@ def status(ctx: click.Context, project: str | None, memory_dir: str | None, as_j
     from autodream.rx import cache_problem
 
     slow_start = cache_problem()
+    other_sessions = _other_sessions_dirs(settings)
     paths = {
         "project_root": str(settings.project_root),
         "memory_dir": str(settings.memory_dir),
@@ -692,6 +740,8 @@ def status(ctx: click.Context, project: str | None, memory_dir: str | None, as_j
             "pattern_cache_problem": slow_start,
             "ignored_transcripts": ignored,
             "transcript_sources": _source_counts(settings, report),
+            "other_sessions_dirs": [{"path": path, "started_in": started_in}
+                                    for path, started_in in other_sessions],
             **report.as_dict(),
             **({"codex_rollouts_not_read_list": [
                 {"path": path, "reason": why} for path, why, _root in report.scan.foreign]}
@@ -707,6 +757,11 @@ def status(ctx: click.Context, project: str | None, memory_dir: str | None, as_j
             click.echo(_codex_line(settings, report))
             continue
         click.echo(f"{name + ':':<14}{value or '(none)'}")
+        if name == "sessions_dir":
+            for path, started_in in other_sessions:
+                click.echo(f"{'':14}not read from here: {errors.printable(path)} (sessions "
+                           f"Claude Code started in {errors.printable(started_in)}, for this "
+                           "memory dir too; a dream from here does not read them)")
     click.echo(f"{'backend:':<14}{choice.name} ({choice.reason})")
     click.echo(f"{'date_order:':<14}{settings.date_order} "
                f"({settings.sources.get('date_order', 'default')}"

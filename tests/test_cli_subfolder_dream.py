@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import json
 from datetime import datetime, timezone
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 from autodream.cli import cli
@@ -76,3 +78,33 @@ def test_a_subfolders_own_sessions_are_read_and_none_past_the_project(tmp_path: 
     assert dreamt.exit_code == 0 and "1 session read" in dreamt.output, dreamt.output
     index = (layout.memory_dir / "MEMORY.md").read_text(encoding="utf-8")
     assert "Buildkite" in index and "Fridays" not in index, index
+
+
+
+@pytest.mark.parametrize("started_in", ["x", "../proj-x"])
+def test_status_names_the_sessions_of_the_projects_other_folders(
+        tmp_path: Path, started_in: str) -> None:
+    layout = make_layout(tmp_path)
+    (layout.project / ".git").mkdir()
+    elsewhere = (layout.project / started_in).resolve()  # '../proj-x': named as 'proj/x' is
+    elsewhere.mkdir()
+    said_at = datetime(2026, 7, 2, 9, 0, tzinfo=timezone.utc)
+    for folder in (layout.project, elsewhere):
+        TranscriptBuilder(cwd=str(folder), start=said_at).user("Our CI runs on Buildkite.").write(
+            Layout(folder, layout.claude_home).sessions_dir)
+    others = Layout(elsewhere, layout.claude_home).sessions_dir
+    assert others == Layout(layout.project / "x", layout.claude_home).sessions_dir
+    env = layout.env(AUTODREAM_NOW=DREAM_AT)
+
+    status = CliRunner().invoke(cli, ["status", "--project", str(layout.project)], env=env)
+    said = CliRunner().invoke(cli, ["status", "--json", "--project", str(layout.project)],
+                              env=env)
+    listed = json.loads(said.stdout)["other_sessions_dirs"]
+    if started_in == "x":
+        # was: only 'sessions_dir: <the root's>', the subfolder's sessions never named
+        assert (f"\n{'':14}not read from here: {others} (sessions Claude Code started in "
+                f"{elsewhere}, for this memory dir too; a dream from here does not read "
+                "them)\n") in status.output, status.output
+        assert listed == [{"path": str(others), "started_in": str(elsewhere)}], listed
+    else:  # another project's, named alike
+        assert "not read from here" not in status.output and listed == [], status.output
