@@ -3,7 +3,7 @@
 The step (staging, subagent, checks, commit, journal) is one call behind ``DreamStep`` so the
 pipeline can plug in and tests can drive it. Whatever the step does, the lock ends either
 released (success: its mtime stays at the run's start) or rolled back (failure, exception,
-Ctrl-C, SIGTERM, a dry run, or a dream given no session: its mtime is what it was before).
+Ctrl-C, SIGTERM, or a dry run: its mtime is what it was before).
 """
 
 from __future__ import annotations
@@ -264,12 +264,8 @@ def dream(
             if on_start is not None:
                 on_start(context)
             result = (step or pipeline_step)(settings, context)
-            # A dry run changes nothing, the lock's mtime included. Nor does a dream given no
-            # session move it: its mtime says which sessions were read, and a forced dream that
-            # found none (run from a folder whose sessions are filed elsewhere) closed the time
-            # gate for a day over sessions it never saw, then never counted them
-            read_none = not report.sessions
-            released = lease.rollback() if dry_run or read_none else lease.release()
+            # A dry run changes nothing, the lock's mtime included.
+            released = lease.rollback() if dry_run else lease.release()
     except BaseException as exc:
         mark_run(exc, run_id)
         if result is not None and result.details.get("outcome") == "committed":
