@@ -591,7 +591,7 @@ def _other_sessions_dirs(settings: Settings) -> list[tuple[str, str]]:
     sessions were started in, which a transcript records; [] when sessions_dir is set. Claude
     Code files a session under the folder it was started in, and the memory dir is the git
     root's: a dream reads one of those folders, and the others' sessions go unread."""
-    from autodream.config import sanitize
+    from autodream.config import sanitize, started_in_project
 
     if "sessions_dir" in settings.sources:
         return []
@@ -607,29 +607,10 @@ def _other_sessions_dirs(settings: Settings) -> list[tuple[str, str]]:
         folder = projects / name
         if folder == settings.sessions_dir:
             continue
-        started_in = _recorded_cwd(folder)
-        # (the name alone is no proof: '/p/app-x' and '/p/app/x' are named alike)
-        if started_in is not None and (started_in == root or started_in.startswith(
-                root.rstrip(os.sep) + os.sep)):
+        started_in = started_in_project(str(folder), root)
+        if started_in is not None:
             found.append((str(folder), started_in))
     return found
-
-
-def _recorded_cwd(folder: Path) -> str | None:
-    """The folder the newest session in ``folder`` was started in, as its first records say."""
-    try:
-        transcripts = sorted(folder.glob("*.jsonl"), key=lambda p: p.stat().st_mtime)
-        if not transcripts:
-            return None
-        with transcripts[-1].open("rb") as fh:
-            for _n, line in zip(range(20), fh, strict=False):
-                record = json.loads(line)
-                cwd = record.get("cwd") if isinstance(record, dict) else None
-                if isinstance(cwd, str):
-                    return os.path.realpath(cwd)
-    except (OSError, ValueError):
-        return None
-    return None
 
 
 @cli.command(epilog=EXIT_CODES_HELP)

@@ -563,20 +563,78 @@ def resolve_values(
 
 def _sessions_dir_of(home: str, project_dir: str, toplevel: str) -> str:
     """Claude Code's sessions folder for ``project_dir``: its own when there is one, else that of
-    the nearest folder above it, up to the git worktree's top, that has one (Claude Code files
-    a session under the folder it was started in: run from ``src/deep``, the CLI looked in
-    ``src/deep``'s, found none and read nothing, where the hook, told the transcript's path,
-    reads the root's). Past the worktree's top it never looks (another project's sessions); with
-    none anywhere, ``project_dir``'s own (what ``status`` names)."""
+    the nearest folder above it, up to the git worktree's top, whose sessions were started in
+    this project (Claude Code files a session under the folder it was started in: run from
+    ``src/deep``, the CLI looked in ``src/deep``'s, found none and read nothing, where the hook,
+    told the transcript's path, reads the root's). Past the worktree's top it never looks
+    (another project's sessions); with none, ``project_dir``'s own (what ``status`` names)."""
     own = os.path.join(home, sanitize(project_dir))
+    if os.path.isdir(own):
+        return own
     here = project_dir
-    while here != toplevel and not os.path.isdir(os.path.join(home, sanitize(here))):
+    while here != toplevel:
         parent = os.path.dirname(here)
         if parent == here:  # (toplevel is above project_dir: not reached)
-            return own
+            break
         here = parent
-    found = os.path.join(home, sanitize(here))
-    return found if os.path.isdir(found) else own
+        folder = os.path.join(home, sanitize(here))
+        # the name alone is no proof: '/x/web/api' and the sibling project '/x/web-api' are
+        # both '-x-web-api', and the other's sessions would be dreamt into this memory
+        if os.path.isdir(folder) and started_in_project(folder, toplevel) is not None:
+            return folder
+    return own
+
+
+# How much of a transcript's head is read to find the cwd it was recorded in.
+CWD_PROBE_BYTES = 64 * 1024
+
+
+def recorded_cwd(folder: str) -> str | None:
+    """The ``cwd`` of the first record that has one, in the newest transcript of a Claude Code
+    sessions folder (of its 3 newest, the first that records one); None when none does."""
+    newest: list[tuple[float, str]] = []
+    try:
+        with os.scandir(folder) as entries:
+            for entry in entries:
+                if entry.name.endswith(".jsonl") and not entry.name.startswith("agent-"):
+                    try:
+                        newest.append((entry.stat().st_mtime, entry.path))
+                    except OSError:  # vanished while we looked
+                        continue
+    except OSError:
+        return None
+    import json  # (only here: not on the hook's path)
+
+    newest.sort(reverse=True)
+    for _, path in newest[:3]:
+        try:
+            with open(path, "rb") as fh:
+                head = fh.read(CWD_PROBE_BYTES)
+        except OSError:
+            continue
+        for line in head.splitlines():
+            try:
+                record = json.loads(line)
+            except (ValueError, RecursionError):  # not JSON, or nested deeper than json reads
+                continue
+            if isinstance(record, dict) and isinstance(record.get("cwd"), str):
+                return str(record["cwd"])
+    return None
+
+
+def started_in_project(folder: str, root: str) -> str | None:
+    """The folder the sessions in the Claude Code sessions folder ``folder`` were started in (as
+    its newest transcript records it, links resolved), when that is the project ``root`` or a
+    folder inside it; None otherwise. Claude Code names a sessions folder by its path with every
+    other character made '-', so a name cannot tell '/x/web/api' from '/x/web-api': what a
+    transcript recorded does."""
+    cwd = recorded_cwd(folder)
+    if cwd is None:
+        return None
+    started_in, top = os.path.realpath(cwd), os.path.realpath(root)
+    if started_in == top or started_in.startswith(top.rstrip(os.sep) + os.sep):
+        return started_in
+    return None
 
 
 def _file_above(path: str) -> str | None:

@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
-import json
 import logging
 import os
 import queue
@@ -48,6 +47,7 @@ from watchdog.events import (
 )
 from watchdog.observers import Observer
 
+from autodream import config
 from autodream.errors import (
     AutodreamError,
     ConfigError,
@@ -64,8 +64,6 @@ from autodream.settings import Clock, Settings, SystemClock
 log = logging.getLogger("autodream.watch")
 
 DEFAULT_IDLE_MINUTES = 10.0
-# How much of a transcript's head we read to find the cwd it was recorded in.
-CWD_PROBE_BYTES = 64 * 1024
 TRANSCRIPT_SUFFIX = ".jsonl"
 
 
@@ -231,32 +229,8 @@ def resolve_project(
 
 def recorded_cwd(project_dir: Path) -> Path | None:
     """The ``cwd`` of the first record that has one, in the newest transcript of the dir."""
-    newest: list[tuple[float, str]] = []
-    try:
-        with os.scandir(project_dir) as entries:
-            for e in entries:
-                if e.name.endswith(TRANSCRIPT_SUFFIX) and not e.name.startswith("agent-"):
-                    try:
-                        newest.append((e.stat().st_mtime, e.path))
-                    except OSError:  # vanished while we looked
-                        continue
-    except OSError:
-        return None
-    newest.sort(reverse=True)
-    for _, path in newest[:3]:
-        try:
-            with open(path, "rb") as fh:
-                head = fh.read(CWD_PROBE_BYTES)
-        except OSError:
-            continue
-        for line in head.splitlines():
-            try:
-                record = json.loads(line)
-            except (ValueError, RecursionError):  # not JSON, or nested deeper than json reads
-                continue
-            if isinstance(record, dict) and isinstance(record.get("cwd"), str):
-                return Path(record["cwd"])
-    return None
+    cwd = config.recorded_cwd(str(project_dir))
+    return Path(cwd) if cwd is not None else None
 
 
 def folder_path(project_dir: Path) -> str:

@@ -63,6 +63,39 @@ def test_a_subfolders_own_sessions_are_read_and_none_past_the_project(tmp_path: 
     assert "Buildkite" in index and "Fridays" not in index, index
 
 
+
+@pytest.mark.parametrize("root_has_sessions", [False, True])
+def test_a_sibling_projects_sessions_named_as_a_subfolder_are_not_read(
+        tmp_path: Path, root_has_sessions: bool) -> None:
+    home = make_layout(tmp_path).claude_home
+    web = Layout((tmp_path / "web").resolve(), home)
+    (web.project / ".git").mkdir(parents=True)
+    handlers = web.project / "api" / "handlers"
+    handlers.mkdir(parents=True)
+    sibling = web.project.parent / "web-api"  # another project, its folder named as web/api's
+    sibling.mkdir()
+    said_at = datetime(2026, 7, 2, 9, 0, tzinfo=timezone.utc)
+    TranscriptBuilder(cwd=str(sibling), start=said_at).user(
+        "Remember: the web-api service deploys on Fridays, and its staging database is on db7."
+    ).assistant("Noted.").write(Layout(sibling, home).sessions_dir)
+    assert Layout(sibling, home).sessions_dir == Layout(web.project / "api", home).sessions_dir
+    if root_has_sessions:
+        TranscriptBuilder(cwd=str(web.project), start=said_at).user(
+            "Our CI runs on Buildkite.").assistant("Noted.").write(web.sessions_dir)
+    env = web.env(AUTODREAM_NOW=DREAM_AT)
+
+    status = CliRunner().invoke(cli, ["status", "--project", str(handlers)], env=env)
+    dreamt = CliRunner().invoke(cli, ["--force", "--project", str(handlers)], env=env)
+    # was: sessions_dir the sibling's, '1 session read', Fridays and db7 in web's memory
+    reads = web.sessions_dir if root_has_sessions else Layout(handlers, home).sessions_dir
+    assert f"sessions_dir: {reads}\n" in status.output, status.output
+    assert dreamt.exit_code == 0, dreamt.output
+    assert f"{int(root_has_sessions)} session" in dreamt.output, dreamt.output
+    memory = "".join(p.read_text(encoding="utf-8") for p in web.memory_dir.glob("*.md"))
+    assert "db7" not in memory and "Fridays" not in memory, memory
+    assert ("Buildkite" in memory) is root_has_sessions, memory
+
+
 @pytest.mark.parametrize("started_in", ["x", "../proj-x"])
 def test_status_names_the_sessions_of_the_projects_other_folders(
         tmp_path: Path, started_in: str) -> None:
