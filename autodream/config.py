@@ -625,16 +625,16 @@ def recorded_cwd(folder: str) -> str | None:
 def started_in_project(folder: str, root: str) -> str | None:
     """The folder the sessions in the Claude Code sessions folder ``folder`` were started in (as
     its newest transcript records it, links resolved), when that is the project ``root`` or a
-    folder inside it; None otherwise. Claude Code names a sessions folder by its path with every
+    folder inside it that is of no project nested in it (a git worktree of its own, with its own
+    memory dir); None otherwise. Claude Code names a sessions folder by its path with every
     other character made '-', so a name cannot tell '/x/web/api' from '/x/web-api': what a
     transcript recorded does."""
     cwd = recorded_cwd(folder)
     if cwd is None:
         return None
     started_in, top = os.path.realpath(cwd), os.path.realpath(root)
-    if started_in == top or started_in.startswith(top.rstrip(os.sep) + os.sep):
-        return started_in
-    return None
+    inside = started_in == top or started_in.startswith(top.rstrip(os.sep) + os.sep)
+    return started_in if inside and project_root_of(started_in) == top else None
 
 
 def _file_above(path: str) -> str | None:

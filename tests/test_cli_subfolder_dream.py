@@ -123,3 +123,27 @@ def test_status_names_the_sessions_of_the_projects_other_folders(
         assert listed == [{"path": str(others), "started_in": str(elsewhere)}], listed
     else:  # another project's, named alike
         assert "not read from here" not in status.output and listed == [], status.output
+
+
+def test_a_nested_projects_sessions_are_not_this_projects(tmp_path: Path) -> None:
+    home = make_layout(tmp_path).claude_home
+    outer = Layout((tmp_path / "outer").resolve(), home)
+    inner = outer.project / "vendor" / "lib"  # a project of its own inside this one
+    (inner / ".git").mkdir(parents=True)
+    (outer.project / ".git").mkdir()
+    named_alike = outer.project / "vendor-lib" / "src"  # its folder is named as the inner's
+    named_alike.mkdir(parents=True)
+    said_at = datetime(2026, 7, 2, 9, 0, tzinfo=timezone.utc)
+    TranscriptBuilder(cwd=str(inner), start=said_at).user("Our CI runs on Buildkite.").write(
+        Layout(inner, home).sessions_dir)
+    TranscriptBuilder(cwd=str(outer.project), start=said_at).user("We deploy on Fridays.").write(
+        outer.sessions_dir)
+    env = outer.env(AUTODREAM_NOW=DREAM_AT)
+
+    status = CliRunner().invoke(cli, ["status", "--project", str(outer.project)], env=env)
+    # was: 'not read from here: <...-outer-vendor-lib> (sessions Claude Code started in
+    # <outer>/vendor/lib, for this memory dir too; ...)', though that project has its own
+    assert "not read from here" not in status.output, status.output
+    from_below = CliRunner().invoke(cli, ["status", "--project", str(named_alike)], env=env)
+    # was: the inner project's folder, the nearest above named as 'vendor-lib'
+    assert f"sessions_dir: {outer.sessions_dir}\n" in from_below.output, from_below.output
