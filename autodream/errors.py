@@ -65,11 +65,18 @@ def no_space(exc: BaseException | None) -> OSError | None:
 
 
 def disk_full(full: OSError, folder: object, *, committed: str | None = None,
-              ways: str = "") -> DiskFull:
+              ways: str = "", cut_short: str | None = None) -> DiskFull:
     """What a dream stopped by ``full`` says: the file it was writing (the folder it writes in
     when the error names none: a write to an open file does not), and what to do. A dream
-    ``committed`` (its run id; ``ways`` how to see and undo it) is in memory: said so."""
+    ``committed`` (its run id; ``ways`` how to see and undo it) is in memory: said so. One
+    ``cut_short`` (its run id) while committing, its commit not rolled back (that too needs
+    room), may have rewritten some memory files: the next dream's recovery puts them back."""
     where = printable(str(full.filename if full.filename is not None else folder))
+    if cut_short is not None:
+        return DiskFull(f"no space left on device writing {where}: dream {cut_short} was cut "
+                        "short while committing, and memory may be part-way through it; free "
+                        "space and run again (the next dream first puts memory back as it was; "
+                        "`autodream status` names the commit)")
     if committed is not None:
         failed = DiskFull(f"dream {committed} is in memory{ways}, but no space was left on "
                           f"device writing {where} after its commit; free space before the "

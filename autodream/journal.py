@@ -878,17 +878,25 @@ def _moved_after(state_dir: Path, what: str, run_id: str, held: str, where: str,
         + commit_mod.way_back(state_dir, f" to keep the {what} in `autodream log`{kept_for}"))
 
 
+def commit_left_begun(state_dir: Path, run_id: str) -> bool:
+    """Whether run ``run_id`` began a commit that was not rolled back (a full disk stopped it,
+    and the roll-back found no room either): memory may hold part of it until a recovery puts
+    it back, which needs the run's intent and images."""
+    return commit_mod.commit_state(run_dir(state_dir, run_id)) not in (None, "rolled-back")
+
+
 def close_for_full_disk(state_dir: Path, record: RunRecord, *, now: datetime,
                         reason: str) -> None:
     """Close run ``record``, stopped by a full disk before anything was committed, as
-    ``failed`` with ``reason``, unless its record says it was closed already. Its images
+    ``failed`` with ``reason``, unless its record says it was closed already or its commit
+    was left begun (``commit_left_begun``: all is kept for the recovery). Its images
     (copies of memory and of the staging, no commit having begun or it rolled back) are removed
     first: their room is what the record may need; when it cannot be saved even then, the run
     dir goes too (its record left ``running`` read in `log` as a process that died, or none as
     a record that could not be read)."""
     target = run_dir(state_dir, record.id)
-    if commit_mod.commit_state(target) not in (None, "rolled-back"):
-        return  # (a commit began and was not rolled back: recovery needs its intent, images)
+    if commit_left_begun(state_dir, record.id):
+        return
     try:
         saved = RunRecord.from_json((target / RECORD_FILENAME).read_text("utf-8")).outcome
     except (OSError, ValueError, KeyError, TypeError):

@@ -552,7 +552,11 @@ def consolidate(
         if full is not None:
             # one line saying what to do, the run closed as failed (not left 'running', read
             # as a process that died), no images or staging copy left taking the room
-            failed = errors.disk_full(full, settings.memory_dir)
+            # (a commit stopped part-way whose roll-back found no room either: 'nothing was
+            # committed' read as memory left as it was, while some files were rewritten)
+            cut_short = journal.commit_left_begun(state, record.id)
+            failed = errors.disk_full(full, settings.memory_dir,
+                                      cut_short=record.id if cut_short else None)
             if staging is not None:
                 staging.discard()
                 staging = None

@@ -94,3 +94,29 @@ def test_a_full_disk_after_the_commit_says_the_dream_is_in_memory(
     assert said.endswith("after its commit; free space before the next dream"), said
     assert "nothing was committed" not in said
     assert (sample / "memory" / "feedback_dont-add-pandas.md").is_file()
+
+
+def test_a_full_disk_mid_commit_says_memory_may_be_part_way(
+        sample: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    memory = sample / "memory"
+    before = {name: (memory / name).read_bytes() for name in _memory_files(memory)}
+
+    # os.replace from its 21st call: memory files, then every roll-back of them
+    dreamt = _dream_on_a_full_disk(monkeypatch, sample, "replace", 21)
+
+    said = dreamt.stderr.strip()
+    assert {name: (memory / name).read_bytes() for name in _memory_files(memory)} != before
+    # was: '... nothing was committed; free space and run again', memory part-rewritten
+    assert dreamt.exit_code == errors.DreamFailed.exit_code, said
+    assert said.count("\n") == 0 and "nothing was committed" not in said, said
+    run_id = said.split(": dream ", 1)[1].split(" ", 1)[0]
+    assert said == (f"Error: no space left on device writing {memory}: dream {run_id} was cut "
+                    "short while committing, and memory may be part-way through it; free space "
+                    "and run again (the next dream first puts memory back as it was; "
+                    "`autodream status` names the commit)")
+    status = CliRunner().invoke(cli, ["status", "--project", str(sample)], env=_env())
+    assert f"interrupted:  run {run_id} stopped mid-commit" in status.output, status.output
+    # what it promises: the next dream (one that changes nothing here) puts memory back
+    CliRunner().invoke(cli, ["--force", "--dry-run", "--backend", "local", "--project",
+                             str(sample)], env=_env())
+    assert {name: (memory / name).read_bytes() for name in _memory_files(memory)} == before
