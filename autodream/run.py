@@ -12,7 +12,7 @@ import json
 import os
 import signal
 from collections.abc import Callable, Iterator, Mapping
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
@@ -279,8 +279,11 @@ def dream(
 
                 keep_failed_inputs(settings)
         else:
-            # the dream is in memory: its lock time is the last dream's, as after any commit
-            lease.release()
+            # the dream is in memory: its lock time is the last dream's, as after any commit.
+            # The release may fail as the first did (a disk still full): the error raised is
+            # still the committed one, which tells the person their dream is in memory.
+            with suppress(OSError):
+                lease.release()
         raise
     return DreamOutcome(
         run_id=run_id,

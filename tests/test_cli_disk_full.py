@@ -96,6 +96,31 @@ def test_a_full_disk_after_the_commit_says_the_dream_is_in_memory(
     assert (sample / "memory" / "feedback_dont-add-pandas.md").is_file()
 
 
+# a disk that fills after the commit and stays full: os.replace from its 25th-27th call (saving
+# the read positions, the run's record), os.write from its 11th (the lock's release)
+@pytest.mark.parametrize(("call", "nth"), [("replace", 25), ("replace", 27), ("write", 11)])
+def test_a_disk_full_after_the_commit_and_staying_full_says_the_dream_is_in_memory(
+        sample: Path, monkeypatch: pytest.MonkeyPatch, call: str, nth: int) -> None:
+    memory = sample / "memory"
+    before = {name: (memory / name).read_bytes() for name in _memory_files(memory)}
+
+    dreamt = _dream_on_a_full_disk(monkeypatch, sample, call, nth)
+
+    said = dreamt.stderr.strip()
+    assert {name: (memory / name).read_bytes() for name in _memory_files(memory)} != before
+    # was: 'no space left on device writing <memory>: nothing was committed' (the lock's
+    # second release, failing too, replaced the error that knew the dream was committed)
+    assert dreamt.exit_code == errors.DreamFailed.exit_code, said
+    assert said.count("\n") == 0 and "nothing was committed" not in said, said
+    run_id = said.split("Error: dream ", 1)[1].split(" ", 1)[0]
+    assert (f"dream {run_id} is in memory (see it: autodream show {run_id}; take it back: "
+            f"autodream undo {run_id})") in said, said
+    assert "No space left on device" in said or "no space was left on device" in said, said
+    # what it says is so: that run's files are memory's now
+    shown = CliRunner().invoke(cli, ["show", run_id, "--project", str(sample)], env=_env())
+    assert shown.exit_code == 0, shown.output
+
+
 def test_a_full_disk_mid_commit_says_memory_may_be_part_way(
         sample: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     memory = sample / "memory"
