@@ -125,6 +125,31 @@ def test_status_names_the_sessions_of_the_projects_other_folders(
         assert "not read from here" not in status.output and listed == [], status.output
 
 
+def test_status_shows_five_other_sessions_folders_and_counts_the_rest(tmp_path: Path) -> None:
+    layout = make_layout(tmp_path)
+    (layout.project / ".git").mkdir()  # (as a dotfiles repo at ~: every folder below is its)
+    said_at = datetime(2026, 7, 2, 9, 0, tzinfo=timezone.utc)
+    subfolders = [layout.project / f"scratch{n}" for n in range(7)]
+    for folder in subfolders:
+        folder.mkdir()
+        TranscriptBuilder(cwd=str(folder), start=said_at).user("Our CI runs on Buildkite.").write(
+            Layout(folder, layout.claude_home).sessions_dir)
+    env = layout.env(AUTODREAM_NOW=DREAM_AT)
+
+    status = CliRunner().invoke(cli, ["status", "--project", str(layout.project)], env=env)
+    said = CliRunner().invoke(cli, ["status", "--json", "--project", str(layout.project)],
+                              env=env)
+
+    named = [line for line in status.output.splitlines() if "not read from here" in line]
+    # was: one line for each of the 7 (300 under a dotfiles repo at ~)
+    assert len(named) == 6, status.output
+    assert sum("(sessions Claude Code started in " in line for line in named) == 5, named
+    assert named[-1] == (f"{'':14}not read from here: 2 more such folders (`autodream status "
+                         "--json` lists them all)"), named
+    listed = json.loads(said.stdout)["other_sessions_dirs"]
+    assert sorted(entry["started_in"] for entry in listed) == sorted(map(str, subfolders))
+
+
 def test_a_nested_projects_sessions_are_not_this_projects(tmp_path: Path) -> None:
     home = make_layout(tmp_path).claude_home
     outer = Layout((tmp_path / "outer").resolve(), home)
