@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from autodream.engine.candidates import _APOLOGY_ALONE
-from autodream.engine.paraphrase import choice_of, owner_of, says_no_more
+from autodream.engine.paraphrase import choice_of, limit_of, owner_of, says_no_more
 from tests.factories import TranscriptBuilder, project_dirs, run_cli
 
 _GATES = 'backend = "local"\nmin_hours = 1\nmin_sessions = 1\nscan_interval_minutes = 1\n'
@@ -162,12 +162,47 @@ _SAME = [
      "Priya owns billing; ask her by email."),
     ("Priya owns billing; loop her in.", "Priya owns billing; consult her first."),
     ("Priya owns billing; ask her before touching it.", "Billing is owned by Priya."),
+    ("Please keep pull requests under 300 lines.", "Keep PRs small, under 300 lines please."),
+    ("Keep merge requests under 400 lines.", "Keep MRs short, under 400 lines."),
+    ("Keep the repository under 1GB.", "Keep the repo under 1GB."),
+    ("Keep continuous integration under 10 minutes.", "Keep CI under 10 minutes."),
 ]
 
 
 @pytest.mark.parametrize(("entry", "said"), _SAME)
 def test_one_memory_said_in_other_words(entry: str, said: str) -> None:
     assert says_no_more(entry, said)
+
+
+@pytest.mark.parametrize(("entry", "said"), [
+    ("Keep PRs under 300 lines.", "Keep PR titles under 72 chars."),
+    ("Keep pull requests under 300 lines.", "Keep PRs under 300 files."),
+    ("Keep pull requests under 300 lines.", "Keep PRs under 500 lines."),
+    ("Keep CI under 10 minutes.", "Keep the test suite under 10 minutes."),
+    ("Keep PRs under 300 lines.", "Keep PRs under 300 lines from now on."),
+])
+def test_another_limit_or_a_limit_on_another_thing_is_not_said_again(entry: str,
+                                                                     said: str) -> None:
+    assert not says_no_more(entry, said)
+
+
+def test_a_limit_on_pull_requests_said_with_prs_is_one_memory_the_change_updates(
+        tmp_path: Path) -> None:
+    # (the user audit's r4 and r8: the two were two memories, and "under 500 lines from now
+    # on" updated one, the other still saying 300)
+    root = project_dirs(tmp_path / "v", _GATES)
+    for day, text in ((1, "Please keep pull requests under 300 lines."),
+                      (2, "Keep PRs small, under 300 lines please.")):
+        _say(root, day, text)
+        _dream(root, day)
+    (body,) = _topics(root).values()
+    assert "\nKeep pull requests under 300 lines.\n" in body, body
+    _say(root, 3, "Keep pull requests under 500 lines from now on.")
+    _dream(root, 3)
+    (body,) = _topics(root).values()
+    assert "\nKeep pull requests under 500 lines from now on.\n" in body, body
+    index = (root / "memory" / "MEMORY.md").read_text(encoding="utf-8")
+    assert "300" not in index, index
 
 
 @pytest.mark.parametrize(("first", "then"), [
@@ -311,9 +346,12 @@ def test_a_ban_on_days_that_says_more_is_the_rule_updated(tmp_path: Path) -> Non
 @pytest.mark.parametrize("hostile", ["Use tabs" + " " * 20_000 + "x",
                                      "Use tabs, not x" + " " * 20_000 + "y",
                                      "I prefer tabs" + " " * 20_000 + "x",
-                                     "Priya owns a b c" + " " * 20_000 + "d"])
+                                     "Priya owns a b c" + " " * 20_000 + "d",
+                                     "Keep pull" + " " * 20_000 + "x",
+                                     "Keep pull small" + " " * 20_000 + "x"])
 def test_a_long_run_of_spaces_is_read_at_once(hostile: str) -> None:
     # (a minute on the 20,000 spaces of the first, when a run was split between two "\s*")
     started = time.perf_counter()
     assert choice_of(hostile) is None and owner_of(hostile) is None
+    assert limit_of(hostile) is None
     assert time.perf_counter() - started < 1.0

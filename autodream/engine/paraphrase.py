@@ -124,16 +124,55 @@ def owner_of(text: str) -> tuple[str, frozenset[str], frozenset[str]] | None:
     return (m["who"].lower(), what, consult) if what else None
 
 
+# "Keep PRs small, under 300 lines please", "Please keep pull requests under 300 lines": a limit
+# on a size, its thing (at most three words), its figure and unit; "small" or "short" before
+# the limit says no more than the limit does
+_LIMIT = rx.compile(
+    r"^(?:please\s+)?(?:always\s+)?keep\s+(?:the\s+|your\s+|all\s+|our\s+)?"
+    r"(?P<what>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?)"
+    # (no "\s*,?\s+": a long run of spaces split between the two every way took seconds)
+    r"(?:\s+(?:small|short))?(?:\s*,)?\s+(?:under|below|at\s+most|no\s+more\s+than|within)\s+"
+    r"(?P<figure>\d[\d,]*)\s*(?P<unit>[a-z]+)(?:\s+please)?\s*[.!]?$", re.I)
+# A few things people say short as often as in full, each as one word: "PRs" are "pull
+# requests" (and "MRs" "merge requests", "repo" the "repository", "CI" "continuous
+# integration"); a limit on one is the limit on the other
+_SHORT_FOR = {"pull request": "pr", "pull requests": "pr", "merge request": "mr",
+              "merge requests": "mr", "continuous integration": "ci",
+              "repository": "repo", "repositories": "repo", "repos": "repo", "prs": "pr",
+              "mrs": "mr"}
+_SHORT_FOR_AT = rx.compile(r"\b(?:pull|merge)\s+requests?\b|\bcontinuous\s+integration\b|"
+                           r"\b(?:repository|repositories|repos|prs|mrs)\b")
+
+
+def _said_short(words: str) -> frozenset[str]:
+    """The words of ``words``, each thing said short as it is said in full ("pull requests"
+    is "pr"), plural or not alike ("lines" is "line")."""
+    short = _SHORT_FOR_AT.sub(lambda m: _SHORT_FOR[" ".join(m[0].split())], words.lower())
+    return frozenset(w[:-1] if len(w) > 3 and w.endswith("s") else w for w in short.split())
+
+
+def limit_of(text: str) -> tuple[frozenset[str], str, str] | None:
+    """The thing a size limit is kept on (its words, said short), the figure and its unit, of
+    a sentence that only keeps a thing under a size; None for any other sentence."""
+    m = _LIMIT.match(LIST_MARK.sub("", text.strip()))
+    if m is None:
+        return None
+    what = _said_short(m["what"])
+    unit = next(iter(_said_short(m["unit"])), "")
+    return (what, m["figure"].replace(",", ""), unit) if what else None
+
+
 def says_no_more(entry_text: str, cand_text: str) -> bool:
-    """``cand_text`` makes the same choice, or names the same owner, as ``entry_text`` and
-    says nothing the entry does not."""
+    """``cand_text`` makes the same choice, names the same owner, or keeps the same thing
+    under the same size, as ``entry_text`` and says nothing the entry does not."""
     said, held = choice_of(cand_text), choice_of(entry_text)
     if said is not None and held is not None:
         return said[0] <= held[0] and said[1] <= held[1] and said[2] == held[2]
     owned, owns = owner_of(cand_text), owner_of(entry_text)
     if owned is not None and owns is not None:
         return owned[:2] == owns[:2] and owned[2] <= owns[2]
-    return False
+    kept, keeps = limit_of(cand_text), limit_of(entry_text)
+    return kept is not None and kept == keeps
 
 
 def owns_another_thing(lead: str, said: str, put_right: bool) -> bool:
@@ -190,7 +229,8 @@ def ban_on_other_days(lead: str, said: str) -> bool:
 def said_in_other_words(live: list[Entry], cand: Candidate) -> Entry | None:
     """The one live entry of ``cand``'s type a statement of which ``cand`` says again in
     other words, and no more; None when none does, or more than one."""
-    if choice_of(cand.text) is None and owner_of(cand.text) is None:
+    if choice_of(cand.text) is None and owner_of(cand.text) is None and (
+            limit_of(cand.text) is None):
         return None
     found = [e for e in live if e.type == cand.type
              and any(says_no_more(s, cand.text) for s in e.statements)]
