@@ -1223,6 +1223,11 @@ class Consolidator:
             [lead] + [s for s in entry.statements if s not in turned], entry.file)
         if entry.original is None:
             self._named_for_now(entry, turned, lead)
+        elif entry.name in {title_for(s) for s in turned}:
+            # a file kept from before keeps its file name, but a title the engine made of the
+            # rule turned round ("Always squash-merge pull requests" over "Don't squash-merge
+            # pull requests anymore") would tell the old rule as the one that holds
+            entry.name = title_for(lead) or entry.name
         if entry.original is None or any(entry.description == description_for(s)
                                          for s in turned):
             entry.description = description_for(entry.lead)

@@ -1,0 +1,88 @@
+"""A memory's title and index line say what it says now: a title the dream made of a statement
+that a change of mind replaced follows the new statement; one said again, or written by hand,
+stays."""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime, timezone
+from pathlib import Path
+
+from tests.factories import TranscriptBuilder, project_dirs, run_cli
+
+_GATES = 'backend = "local"\nmin_hours = 1\nmin_sessions = 1\nscan_interval_minutes = 1\n'
+
+
+def _say(root: Path, day: int, text: str) -> None:
+    b = TranscriptBuilder(cwd=str(root / "project"),
+                          start=datetime(2026, 7, day, 9, tzinfo=timezone.utc))
+    b.user(text).assistant("Done. Anything else?")
+    b.write(root / "sessions")
+
+
+def _dream(root: Path, day: int) -> None:
+    run_cli(root, "--force", now=f"2026-07-0{day}T20:00:00+00:00")
+
+
+def _told_day_by_day(tmp_path: Path, *said: str) -> Path:
+    """A project told ``said[0]`` on day 1, ``said[1]`` on day 2, ..., a dream each evening."""
+    root = project_dirs(tmp_path / "p", _GATES)
+    for day, text in enumerate(said, 1):
+        _say(root, day, text)
+        _dream(root, day)
+    return root
+
+
+def _only_topic(root: Path) -> str:
+    (body,) = [p.read_text(encoding="utf-8") for p in (root / "memory").glob("*.md")
+               if p.name != "MEMORY.md"]
+    return body
+
+
+def _index_lines(root: Path) -> list[str]:
+    index = (root / "memory" / "MEMORY.md").read_text(encoding="utf-8")
+    return [line for line in index.splitlines() if line.startswith("- [")]
+
+
+def _title(line: str) -> str:
+    m = re.match(r"- \[(.*?)\]\(", line)
+    assert m is not None, line
+    return m[1]
+
+
+def test_a_rule_turned_round_is_titled_for_the_rule_that_holds(tmp_path: Path) -> None:
+    root = _told_day_by_day(tmp_path, "Always squash-merge pull requests.",
+                            "Don't squash-merge pull requests anymore.")
+    body = _only_topic(root)
+    assert "\nname: Don't squash-merge pull requests anymore\n" in body, body
+    (line,) = _index_lines(root)
+    assert _title(line) == "Don't squash-merge pull requests anymore", line
+    # the file keeps its name, and the old rule is history
+    assert "(feedback_always-squash-merge-pull-requests.md)" in line, line
+    assert "previously: Always squash-merge pull requests." in body, body
+
+
+def test_a_rule_said_again_keeps_its_title(tmp_path: Path) -> None:
+    root = _told_day_by_day(tmp_path, "Always squash-merge pull requests.",
+                            "Squash-merge pull requests, always.")
+    assert "\nname: Always squash-merge pull requests\n" in _only_topic(root)
+    (line,) = _index_lines(root)
+    assert _title(line) == "Always squash-merge pull requests", line
+
+
+def test_a_title_written_by_hand_stays_when_the_rule_turns_round(tmp_path: Path) -> None:
+    root = _told_day_by_day(tmp_path, "Always squash-merge pull requests.")
+    (topic,) = [p for p in (root / "memory").glob("*.md") if p.name != "MEMORY.md"]
+    topic.write_text(topic.read_text(encoding="utf-8").replace(
+        "name: Always squash-merge pull requests\n", "name: Merging pull requests\n"),
+        encoding="utf-8")
+    index = root / "memory" / "MEMORY.md"
+    index.write_text(index.read_text(encoding="utf-8").replace(
+        "[Always squash-merge pull requests]", "[How we merge]"), encoding="utf-8")
+    _say(root, 2, "Don't squash-merge pull requests anymore.")
+    _dream(root, 2)
+    body = topic.read_text(encoding="utf-8")
+    assert "\nname: Merging pull requests\n" in body, body
+    assert "\nDon't squash-merge pull requests anymore.\n" in body, body
+    (line,) = _index_lines(root)
+    assert _title(line) == "How we merge", line
