@@ -86,3 +86,21 @@ def test_a_title_written_by_hand_stays_when_the_rule_turns_round(tmp_path: Path)
     assert "\nDon't squash-merge pull requests anymore.\n" in body, body
     (line,) = _index_lines(root)
     assert _title(line) == "How we merge", line
+
+
+def test_a_number_changed_is_the_title_changed(tmp_path: Path) -> None:
+    root = _told_day_by_day(tmp_path, "Keep pull requests under 300 lines.",
+                            "Keep PRs under 400 lines from now on.")
+    body = _only_topic(root)
+    assert "\nname: Keep PRs under 400 lines from now on\n" in body, body
+    assert "previously: Keep pull requests under 300 lines." in body, body
+    (line,) = _index_lines(root)
+    assert "300" not in line and _title(line) == "Keep PRs under 400 lines from now on", line
+
+
+def test_a_number_said_again_keeps_its_title(tmp_path: Path) -> None:
+    root = _told_day_by_day(tmp_path, "Keep pull requests under 300 lines.",
+                            "Keep pull requests under 300 lines from now on.")
+    assert "\nname: Keep pull requests under 300 lines\n" in _only_topic(root)
+    (line,) = _index_lines(root)
+    assert _title(line) == "Keep pull requests under 300 lines", line

@@ -15,16 +15,20 @@ def named_off_old_name(entry: Entry, previous: str, lead: str) -> None:
     names what ``lead`` no longer says ("Applies only go through Terraform Cloud" over "All
     applies now go through Atlantis": the index would tell the old way as the current one).
     Only a name with a name (a capital past its first word) or a day in it that the new lead
-    lacks ("The user is on call in the week of 2026-10-19" over the week of 2026-11-16)."""
+    lacks ("The user is on call in the week of 2026-10-19" over the week of 2026-11-16), or a
+    number ("Keep pull requests under 300 lines" over "Keep PRs under 400 lines from now on")."""
     if entry.name != title_for(previous):
         return
-    gone = [w for w in entry.name.split()[1:] if (w[:1].isupper() or _ISO_DAY_WORD.fullmatch(w))
+    gone = [w for w in entry.name.split()[1:] if (
+        w[:1].isupper() or _ISO_DAY_WORD.fullmatch(w) or _NUMBER_WORD.fullmatch(w))
             and not has_word(lead, w)]
     if gone:
         entry.name = title_for(lead) or entry.name
 
 
 _ISO_DAY_WORD = rx.compile(r"\d{4}-\d{2}-\d{2}")
+# a number said as a word of a name: "300", "2.5", "1,000", "15%"
+_NUMBER_WORD = rx.compile(r"\d+(?:[.,]\d+)*%?")
 
 
 def lead_replaced(entry: Entry, cand: Candidate, cluster: Cluster,
