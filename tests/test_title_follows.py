@@ -104,3 +104,20 @@ def test_a_number_said_again_keeps_its_title(tmp_path: Path) -> None:
     assert "\nname: Keep pull requests under 300 lines\n" in _only_topic(root)
     (line,) = _index_lines(root)
     assert _title(line) == "Keep pull requests under 300 lines", line
+
+
+def test_a_fact_said_to_have_ended_is_not_titled_as_holding(tmp_path: Path) -> None:
+    root = _told_day_by_day(tmp_path, "Remember: we deploy on Tuesdays.",
+                            "We no longer deploy on Tuesdays.")
+    body = _only_topic(root)
+    assert "\nname: We no longer deploy on Tuesdays\n" in body, body
+    (line,) = _index_lines(root)
+    assert _title(line) == "We no longer deploy on Tuesdays", line
+
+
+def test_a_fact_said_to_hold_still_keeps_its_title(tmp_path: Path) -> None:
+    root = _told_day_by_day(tmp_path, "Remember: we deploy on Tuesdays.",
+                            "We still deploy on Tuesdays.")
+    assert "\nname: We deploy on Tuesdays\n" in _only_topic(root)
+    (line,) = _index_lines(root)
+    assert _title(line) == "We deploy on Tuesdays", line

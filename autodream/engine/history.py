@@ -3,6 +3,8 @@ the new lead; and the files an entry absorbed, declared in its frontmatter."""
 
 from __future__ import annotations
 
+import re
+
 from autodream import rx
 from autodream.engine.entries import Entry, description_for, title_for, update_line
 from autodream.engine.guidance import guidance_for
@@ -16,19 +18,24 @@ def named_off_old_name(entry: Entry, previous: str, lead: str) -> None:
     applies now go through Atlantis": the index would tell the old way as the current one).
     Only a name with a name (a capital past its first word) or a day in it that the new lead
     lacks ("The user is on call in the week of 2026-10-19" over the week of 2026-11-16), or a
-    number ("Keep pull requests under 300 lines" over "Keep PRs under 400 lines from now on")."""
+    number ("Keep pull requests under 300 lines" over "Keep PRs under 400 lines from now on"),
+    and one the new lead says has ended ("no longer", "anymore")."""
     if entry.name != title_for(previous):
         return
     gone = [w for w in entry.name.split()[1:] if (
         w[:1].isupper() or _ISO_DAY_WORD.fullmatch(w) or _NUMBER_WORD.fullmatch(w))
             and not has_word(lead, w)]
-    if gone:
+    if gone or (_ENDED.search(lead) is not None and _ENDED.search(entry.name) is None):
+        # ("We deploy on Tuesdays" over "We no longer deploy on Tuesdays": every word is still
+        # there, the title tells what ended as what holds)
         entry.name = title_for(lead) or entry.name
 
 
 _ISO_DAY_WORD = rx.compile(r"\d{4}-\d{2}-\d{2}")
 # a number said as a word of a name: "300", "2.5", "1,000", "15%"
 _NUMBER_WORD = rx.compile(r"\d+(?:[.,]\d+)*%?")
+# words telling that what was so has ended
+_ENDED = rx.compile(r"\b(?:no\s+longer|any\s*more|any\s+longer)\b", re.I)
 
 
 def lead_replaced(entry: Entry, cand: Candidate, cluster: Cluster,
