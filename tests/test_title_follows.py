@@ -121,3 +121,25 @@ def test_a_fact_said_to_hold_still_keeps_its_title(tmp_path: Path) -> None:
     assert "\nname: We deploy on Tuesdays\n" in _only_topic(root)
     (line,) = _index_lines(root)
     assert _title(line) == "We deploy on Tuesdays", line
+
+
+def test_an_owner_changed_and_back_is_not_described_against_itself(tmp_path: Path) -> None:
+    root = _told_day_by_day(tmp_path, "Priya owns the billing service.",
+                            "Marco owns the billing service now, not Priya.",
+                            "Priya owns the billing service again; Marco moved to the search team.")
+    body = _only_topic(root)
+    assert "not Priya" not in body.split("\n---\n", 1)[0], body
+    assert ("\ndescription: Priya owns the billing service again; Marco moved to the search "
+            "team.\n") in body, body
+    assert "\nname: Priya owns the billing service\n" in body, body
+    (line,) = _index_lines(root)
+    assert "not Priya" not in line and _title(line) == "Priya owns the billing service", line
+    assert "Changed from Marco to Priya on 2026-07-03" in body, body
+
+
+def test_an_owner_changed_once_keeps_its_description(tmp_path: Path) -> None:
+    root = _told_day_by_day(tmp_path, "Priya owns the billing service.",
+                            "Marco owns the billing service now, not Priya.")
+    body = _only_topic(root)
+    assert "\nname: Marco owns the billing service\n" in body, body
+    assert "\ndescription: Marco owns the billing service now, not Priya.\n" in body, body

@@ -2081,10 +2081,18 @@ class Consolidator:
         action: Action
         if conflict is not None:
             was, now = conflict
+            # A description the engine made of the old lead that names the new value
+            # already, set against the old ("Marco owns the billing service now, not Priya."),
+            # would with the one put for the other say it against itself ("Priya owns the
+            # billing service now, not Priya."): it is made anew from the new lead
+            redescribe = _names_both(entry.description, was, now) and (
+                entry.description == description_for(before))
             entry.history.append(change_line(was, now, _changed_when(cand)))
             stale = [s for s in entry.statements[1:] if has_word(s, was)]
             entry.statements = [cand.text] + [s for s in entry.statements[1:] if s not in stale]
             _put_value(entry, was, now)
+            if redescribe:
+                entry.description = description_for(entry.lead)
             if entry.original is None or address_told_for_now(entry.description) is not None:
                 # (a description that told the old address "for now" says what the new lead
                 # says, not the new address "for now": "The staging URL changed to ...")
@@ -2464,3 +2472,8 @@ def _moved_away_from(entry: Entry, name: str) -> bool:
     """``entry``'s last switch left ``name`` ("Switched from npm to pnpm on ...")."""
     told = next((m for line in reversed(entry.history) if (m := HISTORY_LINE.match(line))), None)
     return told is not None and _one_tool(told["old"], name) and not _one_tool(told["new"], name)
+
+
+def _names_both(text: str, was: str, now: str) -> bool:
+    """``text`` names both the old value and the new one (the new set against the old)."""
+    return has_word(text, was) and has_word(text, now)
