@@ -143,3 +143,19 @@ def test_an_owner_changed_once_keeps_its_description(tmp_path: Path) -> None:
     body = _only_topic(root)
     assert "\nname: Marco owns the billing service\n" in body, body
     assert "\ndescription: Marco owns the billing service now, not Priya.\n" in body, body
+
+
+def test_a_file_named_back_does_not_supersede_itself(tmp_path: Path) -> None:
+    root = _told_day_by_day(tmp_path, "Use pnpm, not npm, in this repo.",
+                            "Don't use pnpm anymore; use npm from now on.",
+                            "Switch back to pnpm: use pnpm, not npm.")
+    memory = root / "memory"
+    assert sorted(p.name for p in memory.glob("*.md")) == [
+        "MEMORY.md", "feedback_pnpm-instead-npm.md"]
+    body = (memory / "feedback_pnpm-instead-npm.md").read_text(encoding="utf-8")
+    frontmatter = body.split("\n---\n", 1)[0] + "\n"
+    declared = frontmatter.split("\nsupersedes:\n", 1)[1]
+    # the file it was renamed from on day 3 is declared; its own name, which it had on day 1,
+    # is not a file it superseded
+    assert declared == "- feedback_npm-instead-pnpm.md\n", body
+    assert "\nUse pnpm, not npm, in this repo.\n" in body, body

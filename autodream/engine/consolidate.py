@@ -1518,16 +1518,15 @@ class Consolidator:
             # using npm, use pnpm"): the file keeps the name it has on disk, not "-2.md" beside
             # it, and supersedes no file
             entry.file, entry.renamed_from = entry.renamed_from, ""
-            left = [n for n in entry.extra.get("supersedes", []) or [] if n != entry.file]
-            if left:
-                entry.extra["supersedes"] = left
-            else:
-                entry.extra.pop("supersedes", None)
+            _drop_declared(entry, "supersedes", entry.file)
             return ""
         before = entry.file
         taken = {e.file.lower() for e in self.entries} | {
             e.renamed_from.lower() for e in self.entries if e.renamed_from} | self.gone
         entry.file = free_file_name(f"{kind}_{rest}", taken)
+        # named back to a name it had before ("Use pnpm, not npm", then npm, then pnpm again):
+        # the file it superseded then is itself, and a file never supersedes itself
+        _drop_declared(entry, "supersedes", entry.file)
         if entry.original is not None:
             entry.renamed_from = entry.renamed_from or before
             declare_file(entry, "supersedes", entry.renamed_from)
@@ -2477,3 +2476,13 @@ def _moved_away_from(entry: Entry, name: str) -> bool:
 def _names_both(text: str, was: str, now: str) -> bool:
     """``text`` names both the old value and the new one (the new set against the old)."""
     return has_word(text, was) and has_word(text, now)
+
+
+def _drop_declared(entry: Entry, key: str, name: str) -> None:
+    """``name`` taken from the files ``entry`` declares under ``key``; the key goes with its
+    last name."""
+    left = [n for n in entry.extra.get(key, []) or [] if n != name]
+    if left:
+        entry.extra[key] = left
+    else:
+        entry.extra.pop(key, None)
