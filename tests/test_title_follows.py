@@ -159,3 +159,38 @@ def test_a_file_named_back_does_not_supersede_itself(tmp_path: Path) -> None:
     # is not a file it superseded
     assert declared == "- feedback_npm-instead-pnpm.md\n", body
     assert "\nUse pnpm, not npm, in this repo.\n" in body, body
+
+
+def _told_with_index_title(tmp_path: Path, first: str, engine_title: str, hand: str,
+                           then: str) -> Path:
+    """``first`` on day 1, its title in MEMORY.md rewritten by hand, then ``then`` on day 2."""
+    root = project_dirs(tmp_path / "p", _GATES)
+    _say(root, 1, first)
+    _dream(root, 1)
+    index = root / "memory" / "MEMORY.md"
+    told = index.read_text(encoding="utf-8")
+    assert f"[{engine_title}]" in told, told
+    index.write_text(told.replace(f"[{engine_title}]", f"[{hand}]"), encoding="utf-8")
+    _say(root, 2, then)
+    _dream(root, 2)
+    return root
+
+
+def test_a_title_written_in_the_index_keeps_its_line_telling_the_rule(tmp_path: Path) -> None:
+    # (rev187: the line said "— the user asked for this on 2026-07-02", not the rule)
+    root = _told_with_index_title(tmp_path, "Always squash-merge pull requests.",
+                                  "Always squash-merge pull requests", "How we merge",
+                                  "Don't squash-merge pull requests anymore.")
+    (line,) = _index_lines(root)
+    assert _title(line) == "How we merge", line
+    assert line.endswith(" — Don't squash-merge pull requests anymore."), line
+
+
+def test_a_number_changed_under_a_title_written_in_the_index_is_told(tmp_path: Path) -> None:
+    root = _told_with_index_title(tmp_path, "Keep pull requests under 300 lines.",
+                                  "Keep pull requests under 300 lines", "PR size limit",
+                                  "Keep PRs under 400 lines from now on.")
+    (line,) = _index_lines(root)
+    assert _title(line) == "PR size limit", line
+    assert line.endswith(" — Keep PRs under 400 lines from now on."), line
+

@@ -61,7 +61,13 @@ from autodream.engine.guidance import (
     _tool_of,
     guidance_for,
 )
-from autodream.engine.history import declare, declare_file, lead_replaced, named_off_old_name
+from autodream.engine.history import (
+    declare,
+    declare_file,
+    lead_replaced,
+    named_off_old_name,
+    retitle_for,
+)
 from autodream.engine.matching import (
     DECIDED,
     NOT_AFTER_ALL,
@@ -1223,11 +1229,12 @@ class Consolidator:
             [lead] + [s for s in entry.statements if s not in turned], entry.file)
         if entry.original is None:
             self._named_for_now(entry, turned, lead)
-        elif entry.name in {title_for(s) for s in turned}:
+        elif not entry.hand_title and entry.name in {title_for(s) for s in turned}:
             # a file kept from before keeps its file name, but a title the engine made of the
             # rule turned round ("Always squash-merge pull requests" over "Don't squash-merge
-            # pull requests anymore") would tell the old rule as the one that holds
-            entry.name = title_for(lead) or entry.name
+            # pull requests anymore") would tell the old rule as the one that holds (one the
+            # person wrote in MEMORY.md is what the index shows: that title stays)
+            retitle_for(entry, lead)
         if entry.original is None or any(entry.description == description_for(s)
                                          for s in turned):
             entry.description = description_for(entry.lead)

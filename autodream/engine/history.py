@@ -22,13 +22,24 @@ def named_off_old_name(entry: Entry, previous: str, lead: str) -> None:
     and one the new lead says has ended ("no longer", "anymore")."""
     if entry.name != title_for(previous):
         return
-    gone = [w for w in entry.name.split()[1:] if (
-        w[:1].isupper() or _ISO_DAY_WORD.fullmatch(w) or _NUMBER_WORD.fullmatch(w))
+    gone = [w for w in entry.name.split()[1:] if (w[:1].isupper() or _ISO_DAY_WORD.fullmatch(w))
             and not has_word(lead, w)]
-    if gone or (_ENDED.search(lead) is not None and _ENDED.search(entry.name) is None):
-        # ("We deploy on Tuesdays" over "We no longer deploy on Tuesdays": every word is still
-        # there, the title tells what ended as what holds)
-        entry.name = title_for(lead) or entry.name
+    # a title the person wrote in MEMORY.md for this memory ("[PR size limit]") is what the
+    # index shows: the title in the file stays with it, and the line goes on telling the rule
+    # (a title equal to the new lead would leave the line only the kind and day)
+    number_gone = not entry.hand_title and any(
+        _NUMBER_WORD.fullmatch(w) and not has_word(lead, w) for w in entry.name.split()[1:])
+    # ("We deploy on Tuesdays" over "We no longer deploy on Tuesdays": every word is still
+    # there, the title tells what ended as what holds)
+    ended = not entry.hand_title and _ENDED.search(lead) is not None and (
+        _ENDED.search(entry.name) is None)
+    if gone or number_gone or ended:
+        retitle_for(entry, lead)
+
+
+def retitle_for(entry: Entry, lead: str) -> None:
+    """``entry``'s title made anew of ``lead``, its statement now; kept when none can be."""
+    entry.name = title_for(lead) or entry.name
 
 
 _ISO_DAY_WORD = rx.compile(r"\d{4}-\d{2}-\d{2}")
