@@ -194,3 +194,11 @@ def test_a_number_changed_under_a_title_written_in_the_index_is_told(tmp_path: P
     assert _title(line) == "PR size limit", line
     assert line.endswith(" — Keep PRs under 400 lines from now on."), line
 
+
+def test_no_longer_than_a_length_keeps_its_title(tmp_path: Path) -> None:
+    # "no longer than 50 lines" tells a length, not that keeping functions short has ended
+    root = _told_day_by_day(tmp_path, "Keep functions short.",
+                            "Keep functions short, no longer than 50 lines.")
+    (line,) = _index_lines(root)
+    assert _title(line) == "Keep functions short", line
+    assert "\nKeep functions short, no longer than 50 lines.\n" in _only_topic(root)

@@ -45,8 +45,9 @@ def retitle_for(entry: Entry, lead: str) -> None:
 _ISO_DAY_WORD = rx.compile(r"\d{4}-\d{2}-\d{2}")
 # a number said as a word of a name: "300", "2.5", "1,000", "15%"
 _NUMBER_WORD = rx.compile(r"\d+(?:[.,]\d+)*%?")
-# words telling that what was so has ended
-_ENDED = rx.compile(r"\b(?:no\s+longer|any\s*more|any\s+longer)\b", re.I)
+# words telling that what was so has ended; "no longer than 50 lines", "any more than we
+# need" tell a length or an amount, not an end
+_ENDED = rx.compile(r"\b(?:no\s+longer|any\s*more|any\s+longer)\b(?!\s+than\b)", re.I)
 
 
 def lead_replaced(entry: Entry, cand: Candidate, cluster: Cluster,
