@@ -202,3 +202,14 @@ def test_no_longer_than_a_length_keeps_its_title(tmp_path: Path) -> None:
     (line,) = _index_lines(root)
     assert _title(line) == "Keep functions short", line
     assert "\nKeep functions short, no longer than 50 lines.\n" in _only_topic(root)
+
+
+def test_an_owner_changed_keeps_what_else_its_description_told(tmp_path: Path) -> None:
+    # the old description names both people, but not one set against the other: what it
+    # told of the other ("ask Marco about refunds") stays in it
+    root = _told_day_by_day(tmp_path, "Priya owns the billing service; ask Marco about refunds.",
+                            "Marco owns the billing service now.")
+    body = _only_topic(root)
+    assert "ask Marco about refunds" in body, body
+    (line,) = _index_lines(root)
+    assert "ask Marco about refunds" in line, line

@@ -2091,7 +2091,7 @@ class Consolidator:
             # already, set against the old ("Marco owns the billing service now, not Priya."),
             # would with the one put for the other say it against itself ("Priya owns the
             # billing service now, not Priya."): it is made anew from the new lead
-            redescribe = _names_both(entry.description, was, now) and (
+            redescribe = _new_set_against_old(entry.description, was, now) and (
                 entry.description == description_for(before))
             entry.history.append(change_line(was, now, _changed_when(cand)))
             stale = [s for s in entry.statements[1:] if has_word(s, was)]
@@ -2480,9 +2480,13 @@ def _moved_away_from(entry: Entry, name: str) -> bool:
     return told is not None and _one_tool(told["old"], name) and not _one_tool(told["new"], name)
 
 
-def _names_both(text: str, was: str, now: str) -> bool:
-    """``text`` names both the old value and the new one (the new set against the old)."""
-    return has_word(text, was) and has_word(text, now)
+
+def _new_set_against_old(text: str, was: str, now: str) -> bool:
+    """``text`` names the old value set against the new one ("Marco owns the billing service
+    now, not Priya." with Priya back): one put for the other would say it against itself. A
+    description naming both otherwise ("Priya owns billing; ask Marco about refunds.") is not."""
+    return has_word(text, was) and re.search(
+        rf"\b(?:not|instead\s+of|rather\s+than)\s+{re.escape(now)}\b", text, re.I) is not None
 
 
 def _drop_declared(entry: Entry, key: str, name: str) -> None:
