@@ -213,3 +213,14 @@ def test_an_owner_changed_keeps_what_else_its_description_told(tmp_path: Path) -
     assert "ask Marco about refunds" in body, body
     (line,) = _index_lines(root)
     assert "ask Marco about refunds" in line, line
+
+
+def test_a_fact_said_to_have_ended_tells_the_day_it_ended(tmp_path: Path) -> None:
+    # (rev187: "— stated by the user on 2026-07-01", the day the old fact was said)
+    root = _told_day_by_day(tmp_path, "Remember: we deploy on Tuesdays.",
+                            "We no longer deploy on Tuesdays.")
+    (line,) = _index_lines(root)
+    assert _title(line) == "We no longer deploy on Tuesdays", line
+    assert "2026-07-02" in line and "2026-07-01" not in line, line
+    body = _only_topic(root)
+    assert "\ndescription: We no longer deploy on Tuesdays (changed 2026-07-02)\n" in body, body

@@ -998,6 +998,15 @@ class Consolidator:
         if entry.description == told:
             entry.description = hook_for(entry) or entry.description
 
+    @classmethod
+    def _retitled_on(cls, entry: Entry, day: str) -> None:
+        """``entry`` titled anew on ``day`` with its new lead whole ("We no longer deploy on
+        Tuesdays"): its index line and description tell the day beside the title, and one the
+        engine's Why took from the old lead ("Stated by the user on 2026-07-01") would tell the
+        day the old lead was said as the day of the new one. A Why that names ``day`` stays."""
+        if day not in entry.why:
+            cls._why_changed(entry, day)
+
     def _port_of_kind(self, kind: str, port: str, cand: Candidate, cluster: Cluster) -> bool:
         """"The cache runs on port 6380" beside the one entry giving a port of a cache
         ("Redis runs on port 6379"): that entry's port changed, where memory says that thing
@@ -2119,7 +2128,8 @@ class Consolidator:
                 entry.description = description_for(entry.lead)
             guidance_for(entry, cand, cluster)
             self._named_off_old_address(entry, previous, cand)
-            named_off_old_name(entry, previous, cand.text)
+            if named_off_old_name(entry, previous, cand.text):
+                self._retitled_on(entry, day)
             action = "superseded"
             reason = f"newer statement replaces '{shorten(previous, 80)}' on {day}"
         elif (_NOW_CHANGED.search(cand.text) or MOVED_TO_ADDRESS.search(cand.text)
@@ -2143,7 +2153,8 @@ class Consolidator:
             if replaced_lead in earlier:
                 guidance_for(entry, cand, cluster)
             self._named_off_old_address(entry, replaced_lead, cand)
-            named_off_old_name(entry, replaced_lead, cand.text)
+            if named_off_old_name(entry, replaced_lead, cand.text):
+                self._retitled_on(entry, day)
             action = "superseded"
             reason = (f"newer statement says what holds now ('{shorten(cand.text, 80)}'); "
                       f"the earlier one kept as history, {day}")
@@ -2154,8 +2165,8 @@ class Consolidator:
             return
         else:
             replaced = [s for s in entry.statements if coverage(s, cand.text) >= 0.85]
-            if entry.lead in replaced:
-                named_off_old_name(entry, entry.lead, cand.text)
+            if entry.lead in replaced and named_off_old_name(entry, entry.lead, cand.text):
+                self._retitled_on(entry, day)
             entry.statements = [cand.text] + [s for s in entry.statements if s not in replaced]
             entry.statements = self._capped(entry.statements, entry.file)
             action = "updated"

@@ -12,16 +12,18 @@ from autodream.engine.model import Candidate, Cluster
 from autodream.engine.text import has_word
 
 
-def named_off_old_name(entry: Entry, previous: str, lead: str) -> None:
+def named_off_old_name(entry: Entry, previous: str, lead: str) -> bool:
     """``entry``'s name, made from the statement ``lead`` replaced, put to ``lead`` when it
     names what ``lead`` no longer says ("Applies only go through Terraform Cloud" over "All
     applies now go through Atlantis": the index would tell the old way as the current one).
     Only a name with a name (a capital past its first word) or a day in it that the new lead
     lacks ("The user is on call in the week of 2026-10-19" over the week of 2026-11-16), or a
     number ("Keep pull requests under 300 lines" over "Keep PRs under 400 lines from now on"),
-    and one the new lead says has ended ("no longer", "anymore")."""
+    and one the new lead says has ended ("no longer", "anymore"). True when retitled for a
+    number or an end alone: the title is then the new lead, and what the index line tells
+    beside it is the day it changed, not the day the old lead was said."""
     if entry.name != title_for(previous):
-        return
+        return False
     gone = [w for w in entry.name.split()[1:] if (w[:1].isupper() or _ISO_DAY_WORD.fullmatch(w))
             and not has_word(lead, w)]
     # a title the person wrote in MEMORY.md for this memory ("[PR size limit]") is what the
@@ -35,6 +37,7 @@ def named_off_old_name(entry: Entry, previous: str, lead: str) -> None:
         _ENDED.search(entry.name) is None)
     if gone or number_gone or ended:
         retitle_for(entry, lead)
+    return not gone and (number_gone or ended)
 
 
 def retitle_for(entry: Entry, lead: str) -> None:
