@@ -224,3 +224,12 @@ def test_a_fact_said_to_have_ended_tells_the_day_it_ended(tmp_path: Path) -> Non
     assert "2026-07-02" in line and "2026-07-01" not in line, line
     body = _only_topic(root)
     assert "\ndescription: We no longer deploy on Tuesdays (changed 2026-07-02)\n" in body, body
+
+
+def test_something_else_no_longer_so_keeps_the_title(tmp_path: Path) -> None:
+    # "no longer on Fridays" ends another day, not deploying on Tuesdays: the title holds
+    root = _told_day_by_day(tmp_path, "We deploy on Tuesdays.",
+                            "We deploy on Tuesdays, no longer on Fridays.")
+    (line,) = _index_lines(root)
+    assert _title(line) == "We deploy on Tuesdays", line
+    assert "\nWe deploy on Tuesdays, no longer on Fridays.\n" in _only_topic(root)

@@ -33,11 +33,25 @@ def named_off_old_name(entry: Entry, previous: str, lead: str) -> bool:
         _NUMBER_WORD.fullmatch(w) and not has_word(lead, w) for w in entry.name.split()[1:])
     # ("We deploy on Tuesdays" over "We no longer deploy on Tuesdays": every word is still
     # there, the title tells what ended as what holds)
-    ended = not entry.hand_title and _ENDED.search(lead) is not None and (
+    ended = not entry.hand_title and _ends_what_title_says(lead, entry.name) and (
         _ENDED.search(entry.name) is None)
     if gone or number_gone or ended:
         retitle_for(entry, lead)
     return not gone and (number_gone or ended)
+
+
+def _ends_what_title_says(lead: str, title: str) -> bool:
+    """``lead`` says that something has ended, and of what ``title`` says: "We no longer deploy
+    on Tuesdays" of "We deploy on Tuesdays", not "We deploy on Tuesdays, no longer on Fridays"
+    (what follows "no longer" names nothing of the title: the title still holds)."""
+    for ended in _ENDED.finditer(lead):
+        if not ended[0].lower().startswith("no"):
+            return True  # "anymore", "any longer": said after what has ended
+        # (what follows, to the clause's end; a bounded look keeps long input linear)
+        what = _CLAUSE_END.split(lead[ended.end():ended.end() + 120], maxsplit=1)[0]
+        if any(len(word) >= 4 and has_word(title, word) for word in _WORD.findall(what)):
+            return True
+    return False
 
 
 def retitle_for(entry: Entry, lead: str) -> None:
@@ -50,6 +64,8 @@ _ISO_DAY_WORD = rx.compile(r"\d{4}-\d{2}-\d{2}")
 _NUMBER_WORD = rx.compile(r"\d+(?:[.,]\d+)*%?")
 # words telling that what was so has ended; "no longer than 50 lines", "any more than we
 # need" tell a length or an amount, not an end
+_CLAUSE_END = rx.compile(r"[.;,:!?]")
+_WORD = rx.compile(r"[\w'-]+")
 _ENDED = rx.compile(r"\b(?:no\s+longer|any\s*more|any\s+longer)\b(?!\s+than\b)", re.I)
 
 
