@@ -8,6 +8,8 @@ import re
 from datetime import datetime, timezone
 from pathlib import Path
 
+import pytest
+
 from tests.factories import TranscriptBuilder, project_dirs, run_cli
 
 _GATES = 'backend = "local"\nmin_hours = 1\nmin_sessions = 1\nscan_interval_minutes = 1\n'
@@ -233,3 +235,30 @@ def test_something_else_no_longer_so_keeps_the_title(tmp_path: Path) -> None:
     (line,) = _index_lines(root)
     assert _title(line) == "We deploy on Tuesdays", line
     assert "\nWe deploy on Tuesdays, no longer on Fridays.\n" in _only_topic(root)
+
+
+@pytest.mark.parametrize(("first", "then", "told"), [
+    ("Always squash-merge pull requests.",
+     "Always squash-merge pull requests, we don't rebase anymore.", "we don't rebase anymore."),
+    ("Use Redis for caching.", "Use Redis for caching; we don't use Memcached anymore.",
+     "we don't use Memcached anymore."),
+    ("We deploy on Tuesdays.", "We deploy on Tuesdays; we no longer deploy on Fridays.",
+     "we no longer deploy on Fridays."),
+    ("We deploy on Tuesdays.", "We deploy on Tuesdays\u2014we no longer deploy on Fridays.",
+     "we no longer deploy on Fridays."),
+    ("Keep pull requests under 300 lines.",
+     "Keep pull requests under 300 lines; we don't require 2 reviewers anymore.",
+     "we don't require 2 reviewers anymore."),
+    ("Never force-push to main.", "Never force-push to main, not anymore.",
+     "Never force-push to main, not anymore."),
+])
+def test_a_rule_said_again_with_something_else_ended_keeps_its_title_and_day(
+        tmp_path: Path, first: str, then: str, told: str) -> None:
+    # the clause that ended names what the title does not (rebasing, Memcached, Fridays): the
+    # title still holds, the line tells what else was said, the Why keeps the day it was said
+    root = _told_day_by_day(tmp_path, first, then)
+    (line,) = _index_lines(root)
+    assert _title(line) == first.rstrip("."), line
+    assert line.endswith(f" \u2014 {told}"), line
+    (why,) = [text for text in _only_topic(root).splitlines() if text.startswith("**Why:**")]
+    assert "2026-07-01" in why and "Changed on" not in why, why

@@ -35,21 +35,28 @@ def named_off_old_name(entry: Entry, previous: str, lead: str) -> bool:
     # there, the title tells what ended as what holds)
     ended = not entry.hand_title and _ends_what_title_says(lead, entry.name) and (
         _ENDED.search(entry.name) is None)
+    before = entry.name
     if gone or number_gone or ended:
         retitle_for(entry, lead)
-    return not gone and (number_gone or ended)
+    # (a title made anew that reads as before changed nothing: the Why keeps its day)
+    return entry.name != before and not gone and (number_gone or ended)
 
 
 def _ends_what_title_says(lead: str, title: str) -> bool:
     """``lead`` says that something has ended, and of what ``title`` says: "We no longer deploy
     on Tuesdays" of "We deploy on Tuesdays", not "We deploy on Tuesdays, no longer on Fridays"
-    (what follows "no longer" names nothing of the title: the title still holds)."""
+    nor "Always squash-merge pull requests; we don't rebase anymore" (the clause that ended
+    names what the title does not: the title still holds)."""
     for ended in _ENDED.finditer(lead):
-        if not ended[0].lower().startswith("no"):
-            return True  # "anymore", "any longer": said after what has ended
-        # (what follows, to the clause's end; a bounded look keeps long input linear)
-        what = _CLAUSE_END.split(lead[ended.end():ended.end() + 120], maxsplit=1)[0]
-        if any(len(word) >= 4 and has_word(title, word) for word in _WORD.findall(what)):
+        # "no longer" is said before what ended, "anymore" / "any longer" after it; the
+        # clause read is bounded (120 characters) so long input stays linear
+        if ended[0].lower().startswith("no"):
+            what = _CLAUSE_END.split(lead[ended.end():ended.end() + 120], maxsplit=1)[0]
+        else:
+            what = _CLAUSE_END.split(lead[max(0, ended.start() - 120):ended.start()])[-1]
+        named = [word for word in _WORD.findall(what)
+                 if len(word) >= 4 and word.lower() not in _NOT_WORDS]
+        if named and all(has_word(title, word) for word in named):
             return True
     return False
 
@@ -62,10 +69,13 @@ def retitle_for(entry: Entry, lead: str) -> None:
 _ISO_DAY_WORD = rx.compile(r"\d{4}-\d{2}-\d{2}")
 # a number said as a word of a name: "300", "2.5", "1,000", "15%"
 _NUMBER_WORD = rx.compile(r"\d+(?:[.,]\d+)*%?")
+_CLAUSE_END = rx.compile(r"[.;,:!?\u2013\u2014\u3001\u3002\uff01\uff0c\uff1b\uff1f]")
+# words that say no or not, telling nothing of what ended ("we don't deploy ... anymore")
+_NOT_WORDS = frozenset({"don't", "doesn't", "didn't", "won't", "isn't", "aren't", "wasn't",
+                        "can't", "never", "nobody", "none", "nothing"})
+_WORD = rx.compile(r"[\w'-]+")
 # words telling that what was so has ended; "no longer than 50 lines", "any more than we
 # need" tell a length or an amount, not an end
-_CLAUSE_END = rx.compile(r"[.;,:!?]")
-_WORD = rx.compile(r"[\w'-]+")
 _ENDED = rx.compile(r"\b(?:no\s+longer|any\s*more|any\s+longer)\b(?!\s+than\b)", re.I)
 
 
