@@ -67,6 +67,7 @@ from autodream.engine.sentence_kinds import (
     _SWITCH_VERB,
     _URL,
     ASK_LEAD,
+    BACK_FROM_AWAY,
     NAMED_AWAY,
     TOLD_DONE,
     WEEKDAY_AND_DAY,
@@ -76,6 +77,7 @@ from autodream.engine.sentence_kinds import (
     _instead_proposed,
     _Kind,
     _not_done,
+    _plan_word,
     _revision,
     day_moved_from,
     key_clause,
@@ -205,6 +207,19 @@ _REMEMBER_IT = rx.compile(
     # own (it was saved as one, 'It matters', the rule before only stated)
     r"(?:\s*[,;:—–-]\s*(?P<stress>(?:it|this|that)(?:['’]s|\s+is|\s+really)?\s+"
     r"(?:(?:really|very|super)\s+)?(?:matters|important|crucial|critical|key)))?\s*[.!]*$", re.I)
+# A plan said for a time no calendar day can be named for ("The migration happens next
+# sprint.", "We cut the release soon."): the local engine keeps a plan by its day, so it is not
+# saved; with no decision the run record had no trace of it
+UNDATED_PLAN = ("a plan with no date the local engine can name; not saved (give it a day, or "
+                "say it as 'Remember: ...' to keep it)")
+_TIME_AHEAD_UNNAMED = rx.compile(
+    r"\b(?:next\s+(?:sprint|release|cycle|iteration|phase|milestone)|soon|later|eventually|"
+    r"at\s+some\s+point|some\s?day|one\s+day|in\s+the\s+future)\b", re.I)
+# ... unless told of the past ("The deploy broke soon after the freeze.", "We shipped it later
+# that day.")
+_TOLD_BEFORE = rx.compile(
+    r"\b(?:was|were|did|had|ago|yesterday|last|broke|went|took|came|ran|got|fell|began|"
+    r"\w+[^e\W]ed)\b", re.I)
 UNREAD_SECRET = ("left out because it held a secret (redacted); a credential is never "
                  "remembered, so there is nothing to say again")
 MAX_CHARS = 320
@@ -1241,7 +1256,9 @@ class Gatherer:
                 _STATEMENT.match(plain) or _WE_STATEMENT.match(plain)) else UNASKED if (
                 _PLEASE_ASK.match(sentence)) else LAYOUT if _ONE_CODEBASE.match(sentence) else (
                 # ("Bitte verwende immer Tabs statt Leerzeichen." left no trace at all)
-                NOT_ENGLISH if not_english(sentence) else None)
+                NOT_ENGLISH if not_english(sentence) else
+                UNDATED_PLAN if _TIME_AHEAD_UNNAMED.search(plain) and _plan_word(plain)
+                and not _TOLD_BEFORE.search(plain) and "?" not in plain else None)
             if unread is UNASKED and opens and only_a_pointer(sentence):
                 # ("Please keep doing this.": said again as 'Always ...' it is still of nothing)
                 unread = NOT_SAID_HERE
@@ -1463,7 +1480,16 @@ class Gatherer:
             kind = found.kind
         if found.of_plan and (ahead or kind != "fact" or (
                 latest_date(dated) or when.date()) > when.date()):
-            return False  # (a day ahead: "We have it delivered on 2026-08-01" is no news)
+            # (a day ahead: "We have it delivered on 2026-08-01" is no news; told with no
+            # decision, "Dana is back the day after tomorrow." was in the run record only as
+            # dated)
+            self.stats.dropped += 1
+            self.decisions.append(Decision("dropped", shorten(dated, 120), (
+                "a colleague's return on a day still to come: not a standing fact (it ends a "
+                "stand-in when told on the day)") if BACK_FROM_AWAY.match(statement) else (
+                "told done on a day still to come: news of a plan once it is done, not a "
+                "standing fact"), session_id=session_id))
+            return False
         unsure = unresolved_day_month(dated) if "/" in dated else None
         kept_as_said = None
         if kind == "plan" and not _has_date(dated) and unsure is not None:
@@ -1484,6 +1510,9 @@ class Gatherer:
             self.decisions.append(kept_as_said)
         if kind == "plan" and not _has_date(dated) and date_shift(statement) is None and (
                 plan_cancelled(statement) is None):
+            self.stats.dropped += 1
+            self.decisions.append(Decision("dropped", shorten(dated, 120), UNDATED_PLAN,
+                                           session_id=session_id))
             return False
         if kind == "plan" and (told_done := TOLD_DONE.search(statement)) is not None and not (
                 _NOT_DONE.search(statement, 0, told_done.start())):

@@ -1,0 +1,82 @@
+"""Every sentence the local engine dates, or reads as a plan or a fact, ends in a decision a
+person can read in `autodream show --all-decisions`: kept, or dropped with why. The user audit
+(ux_audit4, finding 10) saw 'Dana is back the day after tomorrow.' listed only as dated, and
+'The migration happens next sprint.' not at all; what is kept did not change."""
+
+from __future__ import annotations
+
+from datetime import datetime, timezone
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from autodream.cli import cli
+from tests.factories import TranscriptBuilder
+from tests.test_cli_dream import clean_env
+
+_SAID_ON = datetime(2026, 7, 1, 9, 0, tzinfo=timezone.utc)  # a Wednesday
+_DREAM_AT = "2026-07-01T20:00:00+00:00"
+
+
+def _project_told(tmp_path: Path, sentences: list[str]) -> Path:
+    """A project with no memory yet whose sessions (one a sentence) were on ``_SAID_ON``."""
+    project = tmp_path / "p"
+    for part in ("project", "memory", "sessions"):
+        (project / part).mkdir(parents=True)
+    (project / "autodream.toml").write_text(
+        'project_root = "project"\nsessions_dir = "sessions"\nmemory_dir = "memory"\n'
+        'backend = "local"\n', encoding="utf-8")
+    for hour, said in enumerate(sentences):
+        TranscriptBuilder(cwd=str(project / "project"), start=_SAID_ON.replace(hour=9 + hour)).user(
+            said).assistant("Done. Anything else?").write(project / "sessions")
+    return project
+
+
+def _decisions(project: Path) -> list[tuple[str, str, str]]:
+    """(action, subject, reason) of each decision `show --all-decisions` lists."""
+    shown = CliRunner().invoke(cli, ["show", "--all-decisions", "--project", str(project)],
+                               env=clean_env(AUTODREAM_NOW=_DREAM_AT))
+    assert shown.exit_code == 0, shown.output
+    why = shown.output.split("\nwhy:\n", 1)[1].split("\n---", 1)[0].splitlines()
+    rows: list[tuple[str, str, str]] = []
+    for line in why:
+        if line.startswith("  ") and not line.startswith("   "):
+            action, _, subject = line.strip().partition(" ")
+            rows.append((action, subject.strip(), ""))
+        elif rows and line.strip():
+            action, subject, reason = rows[-1]
+            rows[-1] = (action, subject, f"{reason} {line.strip()}".strip())
+    return rows
+
+
+def test_a_dated_or_planned_sentence_is_kept_or_dropped_with_a_reason(tmp_path: Path) -> None:
+    project = _project_told(tmp_path, [
+        "The beta goes out at the end of the month.",
+        "Dana is back the day after tomorrow.",
+        "The migration happens next sprint.",
+        "The launch is on the 15th.",
+        "The review is mid next year.",
+    ])
+    result = CliRunner().invoke(cli, ["--force", "--project", str(project)],
+                                env=clean_env(AUTODREAM_NOW=_DREAM_AT))
+    assert result.exit_code == 0, result.output
+    rows = _decisions(project)
+    ends = {subject: (action, reason) for action, subject, reason in rows
+            if action in ("kept", "dropped")}
+    dated = [subject for action, subject, _ in rows if action == "dated"]
+    assert dated == ["The beta goes out on 2026-07-31.", "Dana is back on 2026-07-03.",
+                     "The launch is on 2026-07-15.", "The review is in mid-2027."], rows
+    for subject in dated:  # (each dated sentence ends kept or dropped)
+        assert subject in ends, (subject, rows)
+    assert ends["Dana is back on 2026-07-03."] == (
+        "dropped", "a colleague's return on a day still to come: not a standing fact (it ends "
+        "a stand-in when told on the day)"), rows
+    undated = ("dropped", "a plan with no date the local engine can name; not saved (give it a "
+               "day, or say it as 'Remember: ...' to keep it)")
+    assert ends["The migration happens next sprint."] == undated, rows  # (read as no kind)
+    assert ends["The review is in mid-2027."] == undated, rows  # (read as a plan, no day)
+    # what is kept is as before: the two plans with a day, and nothing of Dana or the sprint
+    assert ends["The beta goes out on 2026-07-31."][0] == "kept"
+    assert ends["The launch is on 2026-07-15."][0] == "kept"
+    names = sorted(p.name for p in (project / "memory").glob("*.md"))
+    assert names == ["MEMORY.md", "project_beta-goes.md", "project_launch.md"], names
