@@ -2108,6 +2108,11 @@ def _decision_line(decision: dict[str, Any]) -> str:
     into = str(into).removeprefix("memory/") if into else None
     parts: list[str] = []
     subject = " ".join(str(decision.get("subject") or decision.get("title") or "").split())
+    title = decision.get("title")
+    if isinstance(title, str) and title.strip() and subject in _decision_files(decision):
+        # (a whole memory pruned is decided by its file name: it is named by its title, as
+        # every memory added or changed is named by its words, the file beside it)
+        subject = " ".join(title.split())
     if subject:
         parts.append(f"“{subject}”")
     files = [f for f in _decision_files(decision) if f not in (into, subject)]

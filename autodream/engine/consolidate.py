@@ -925,7 +925,8 @@ class Consolidator:
                 (f"a rule against {new}" if rule in ended else
                  "a rule to use another tool in place of " + new)
                 + f", which the user went back to on {cand.source.day.isoformat()} "
-                f"({by.file})", file=rule.file, session_id=cand.source.session_id))
+                f"({by.file})", file=rule.file, session_id=cand.source.session_id,
+                title=rule.name))
 
     def _readdress_in_place(self, entry: Entry, old: str, new: str, cand: Candidate,
                             cluster: Cluster) -> None:
@@ -1355,7 +1356,8 @@ class Consolidator:
             self.decisions.append(Decision(
                 "pruned", rule.file,
                 f"a rule given while the {thing} was {was_said}; it is back to {now_said} "
-                f"{done} ({kept.file})", file=rule.file, session_id=cand.source.session_id))
+                f"{done} ({kept.file})", file=rule.file, session_id=cand.source.session_id,
+                title=rule.name))
 
     def _rename_in(self, entries: list[Entry], old: str, new: str, cand: Candidate,
                    cluster: Cluster) -> None:

@@ -292,7 +292,7 @@ def forget(entries: list[Entry], requests: Sequence[ForgetRequest],
             if id(entry) in whole or (hits and len(hits) == len(_said_in(entry))):
                 entry.deleted, entry.deleted_by = True, FORGOTTEN
                 decisions.append(Decision("forgotten", entry.file, asked, file=entry.file,
-                                          session_id=req.session_id))
+                                          session_id=req.session_id, title=entry.name))
             elif hits:
                 _drop_lines(entry, hits, req.subject)
                 decisions.append(Decision(

@@ -49,7 +49,7 @@ def prune_restated(entries: list[Entry], facts: ProjectFacts) -> list[Decision]:
             entry.deleted_by = "restated"
             decisions.append(Decision(
                 "pruned", entry.file, f"restates the project's files ({reasons[0]})",
-                file=entry.file))
+                file=entry.file, title=entry.name))
     return decisions
 
 

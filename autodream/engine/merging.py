@@ -271,4 +271,4 @@ def _resolve_conflict(a: Entry, b: Entry, conflict: tuple[str, str],
     decisions.append(Decision(
         "pruned", older.file,
         f"contradicted by the newer {newer.file} ({day_b if newer is b else day_a})",
-        file=older.file))
+        file=older.file, title=older.name))

@@ -29,6 +29,9 @@ class Decision:
     reason: str
     file: str | None = None
     session_id: str | None = None
+    # the memory's title, for a decision whose subject is its file name (a whole memory
+    # pruned): the diary names it as the person wrote it, as it names every other memory
+    title: str | None = None
 
     def as_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"action": self.action, "subject": self.subject,
@@ -37,6 +40,8 @@ class Decision:
             out["file"] = self.file
         if self.session_id is not None:
             out["session_id"] = self.session_id
+        if self.title:
+            out["title"] = self.title
         return out
 
 
