@@ -66,17 +66,47 @@ def test_a_dated_or_planned_sentence_is_kept_or_dropped_with_a_reason(tmp_path: 
     dated = [subject for action, subject, _ in rows if action == "dated"]
     assert dated == ["The beta goes out on 2026-07-31.", "Dana is back on 2026-07-03.",
                      "The launch is on 2026-07-15.", "The review is in mid-2027."], rows
-    for subject in dated:  # (each dated sentence ends kept or dropped)
+    # each dated sentence ends kept, or dropped, shown by its first words (nothing of it is
+    # kept, and a value said in it is not shown)
+    for subject in ["The beta goes out on 2026-07-31.", "Dana is back …",
+                    "The launch is on 2026-07-15.", "The review is …"]:
         assert subject in ends, (subject, rows)
-    assert ends["Dana is back on 2026-07-03."] == (
+    assert ends["Dana is back …"] == (
         "dropped", "a colleague's return on a day still to come: not a standing fact (it ends "
         "a stand-in when told on the day)"), rows
     undated = ("dropped", "a plan with no date the local engine can name; not saved (give it a "
                "day, or say it as 'Remember: ...' to keep it)")
-    assert ends["The migration happens next sprint."] == undated, rows  # (read as no kind)
-    assert ends["The review is in mid-2027."] == undated, rows  # (read as a plan, no day)
+    assert ends["The migration happens …"] == undated, rows  # (read as no kind)
+    assert ends["The review is …"] == undated, rows  # (read as a plan, no day)
     # what is kept is as before: the two plans with a day, and nothing of Dana or the sprint
     assert ends["The beta goes out on 2026-07-31."][0] == "kept"
     assert ends["The launch is on 2026-07-15."][0] == "kept"
     names = sorted(p.name for p in (project / "memory").glob("*.md"))
     assert names == ["MEMORY.md", "project_beta-goes.md", "project_launch.md"], names
+
+
+def test_a_secret_in_a_dropped_plan_is_never_shown(tmp_path: Path) -> None:
+    # a plan with no day is dropped whole: listed by its first words, so a value said in it is
+    # in no file the dream writes (shown whole, 'hunter2' was in show --all-decisions and the
+    # run's record.json)
+    project = _project_told(tmp_path, [
+        "I'll deploy it next release with the password hunter2 soon.",
+        "The migration happens next sprint with the token hunter2.",
+    ])
+    result = CliRunner().invoke(cli, ["--force", "--project", str(project)],
+                                env=clean_env(AUTODREAM_NOW=_DREAM_AT))
+    assert result.exit_code == 0, result.output
+    rows = _decisions(project)
+    dropped = [(subject, reason) for action, subject, reason in rows if action == "dropped"]
+    undated = ("a plan with no date the local engine can name; not saved (give it a day, or "
+               "say it as 'Remember: ...' to keep it)")
+    # ("I'll" is not letters alone: '…' alone)
+    assert dropped == [("…", undated), ("The migration happens …", undated)], rows
+    shown = CliRunner().invoke(cli, ["show", "--all-decisions", "--json", "--project",
+                                     str(project)], env=clean_env(AUTODREAM_NOW=_DREAM_AT))
+    assert shown.exit_code == 0 and "hunter2" not in shown.output, shown.output
+    holding = [str(path.relative_to(project)) for path in sorted(project.rglob("*"))
+               if path.is_file()
+               and "hunter2" in path.read_text(encoding="utf-8", errors="replace")]
+    assert all(name.startswith("sessions/") for name in holding), holding
+    assert holding, "the transcripts hold it, so the search reads the files"

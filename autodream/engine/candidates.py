@@ -1271,8 +1271,11 @@ class Gatherer:
                 # saved; with no decision the run record had no trace of it
                 self.stats.dropped += 1
                 # (a sentence not read is not quoted: no rule that finds a secret reads its
-                # language, "Das Passwort für staging ist Xk9plq2291." was shown whole)
-                shown = opening_words(sentence) if unread is NOT_ENGLISH else shorten(sentence, 120)
+                # language, "Das Passwort für staging ist Xk9plq2291." was shown whole; nor a
+                # plan with no day, of which nothing is kept: "I'll deploy it next release
+                # with the password hunter2 soon." showed the password)
+                shown = opening_words(sentence) if unread in (NOT_ENGLISH, UNDATED_PLAN) else (
+                    shorten(sentence, 120))
                 self.decisions.append(Decision("dropped", shown, unread, session_id=session_id))
             return consumed
         if opens and (reason is None or reason == POINTS_BACK) and found.kind in (
@@ -1484,7 +1487,9 @@ class Gatherer:
             # decision, "Dana is back the day after tomorrow." was in the run record only as
             # dated)
             self.stats.dropped += 1
-            self.decisions.append(Decision("dropped", shorten(dated, 120), (
+            # (shown by its first words, as every plan dropped here: nothing of it is kept,
+            # and a value said in it, "... with the password hunter2", is in no file)
+            self.decisions.append(Decision("dropped", opening_words(dated), (
                 "a colleague's return on a day still to come: not a standing fact (it ends a "
                 "stand-in when told on the day)") if BACK_FROM_AWAY.match(statement) else (
                 "told done on a day still to come: news of a plan once it is done, not a "
@@ -1511,7 +1516,7 @@ class Gatherer:
         if kind == "plan" and not _has_date(dated) and date_shift(statement) is None and (
                 plan_cancelled(statement) is None):
             self.stats.dropped += 1
-            self.decisions.append(Decision("dropped", shorten(dated, 120), UNDATED_PLAN,
+            self.decisions.append(Decision("dropped", opening_words(dated), UNDATED_PLAN,
                                            session_id=session_id))
             return False
         if kind == "plan" and (told_done := TOLD_DONE.search(statement)) is not None and not (
