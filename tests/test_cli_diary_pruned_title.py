@@ -64,3 +64,38 @@ def test_a_memory_pruned_as_contradicted_is_named_by_its_title_in_the_diary(
     assert removed == [
         "- Removed “Deploys happen only on Tuesdays” `project_deploys-happen.md` — contradicted "
         "by the newer project_deploys-thursdays.md (2026-07-20)"], diary
+
+
+def test_a_memory_the_user_asked_to_forget_is_named_by_its_file_alone_in_the_diary(
+        tmp_path: Path) -> None:
+    # its title is what the person asked to forget: written into DREAMS.md, 'Forgotten
+    # “Staging DB login admin Xk9plq2291” `reference_staging-password.md`' kept the value
+    project = tmp_path / "p"
+    for part in ("project", "memory", "sessions"):
+        (project / part).mkdir(parents=True)
+    (project / "autodream.toml").write_text(
+        'project_root = "project"\nsessions_dir = "sessions"\nmemory_dir = "memory"\n'
+        'backend = "local"\n', encoding="utf-8")
+    memory = project / "memory"
+    title = "Staging DB login admin Xk9plq2291"
+    (memory / "reference_staging-password.md").write_text(
+        f"---\nname: {title}\ndescription: {title}\ntype: reference\nsources:\n"
+        f"- 2026-07-15 305e67e8-e612-420a-b585-dd76024b8c4e\n---\n\n{title}.\n",
+        encoding="utf-8")
+    (memory / "MEMORY.md").write_text(
+        f"## Reference\n- [{title}](reference_staging-password.md) — on 2026-07-15\n",
+        encoding="utf-8")
+    TranscriptBuilder(cwd=str(project / "project"),
+                      start=datetime(2026, 7, 21, 9, 0, tzinfo=timezone.utc)).user(
+        "Forget what I said about the staging DB login.").assistant("Done.").write(
+        project / "sessions")
+    result = CliRunner().invoke(cli, ["--force", "--project", str(project)],
+                                env=clean_env(AUTODREAM_NOW="2026-07-21T20:00:00+00:00"))
+    assert result.exit_code == 0, result.output
+    assert not (memory / "reference_staging-password.md").exists()
+    diary = (memory / ".autodream" / "DREAMS.md").read_text(encoding="utf-8")
+    forgotten = [line for line in diary.splitlines() if line.startswith("- Forgotten")]
+    assert forgotten == [
+        "- Forgotten “reference_staging-password.md” — the user asked to forget it on "
+        "2026-07-21 ('Forget what I said about the staging DB login.')"], diary
+    assert "Xk9plq2291" not in diary

@@ -291,8 +291,10 @@ def forget(entries: list[Entry], requests: Sequence[ForgetRequest],
             hits = lines.get(id(entry), [])
             if id(entry) in whole or (hits and len(hits) == len(_said_in(entry))):
                 entry.deleted, entry.deleted_by = True, FORGOTTEN
+                # (no title: the diary names a memory the person asked to forget by its file
+                # name alone, "Staging DB login admin Xk9plq2291" was written into DREAMS.md)
                 decisions.append(Decision("forgotten", entry.file, asked, file=entry.file,
-                                          session_id=req.session_id, title=entry.name))
+                                          session_id=req.session_id))
             elif hits:
                 _drop_lines(entry, hits, req.subject)
                 decisions.append(Decision(
