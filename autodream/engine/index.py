@@ -346,9 +346,11 @@ def index_decisions(
         if limit is None:
             read_as = entry.renamed_from or entry.file
             if entry.original is not None and read_as not in prior_linked:
+                # (a person who deleted the line to drop the memory learns how to)
                 decisions.append(Decision("indexed", entry.file,
-                                          "topic file missing from MEMORY.md; linked now",
-                                          file=entry.file))
+                                          "topic file missing from MEMORY.md; linked now (every "
+                                          "memory file gets a line there: to drop this memory, "
+                                          "delete the file)", file=entry.file))
         elif (prior_full and entry.original is not None
               and (entry.renamed_from or entry.file) not in prior_linked):
             still_out += 1
