@@ -10,7 +10,7 @@ from pathlib import Path
 from click.testing import CliRunner
 
 from autodream.cli import cli
-from tests.factories import TranscriptBuilder
+from tests.factories import TranscriptBuilder, project_dirs
 from tests.test_cli_dream import clean_env
 
 _OLDER = """---
@@ -37,12 +37,7 @@ Deploys happen only on Thursdays.
 
 def test_a_memory_pruned_as_contradicted_is_named_by_its_title_in_the_diary(
         tmp_path: Path) -> None:
-    project = tmp_path / "p"
-    for part in ("project", "memory", "sessions"):
-        (project / part).mkdir(parents=True)
-    (project / "autodream.toml").write_text(
-        'project_root = "project"\nsessions_dir = "sessions"\nmemory_dir = "memory"\n'
-        'backend = "local"\n', encoding="utf-8")
+    project = project_dirs(tmp_path / "p", 'backend = "local"\n')
     memory = project / "memory"
     (memory / "project_deploys-happen.md").write_text(_OLDER, encoding="utf-8")
     (memory / "project_deploys-thursdays.md").write_text(_NEWER, encoding="utf-8")
@@ -70,12 +65,7 @@ def test_a_memory_the_user_asked_to_forget_is_named_by_its_file_alone_in_the_dia
         tmp_path: Path) -> None:
     # its title is what the person asked to forget: written into DREAMS.md, 'Forgotten
     # “Staging DB login admin Xk9plq2291” `reference_staging-password.md`' kept the value
-    project = tmp_path / "p"
-    for part in ("project", "memory", "sessions"):
-        (project / part).mkdir(parents=True)
-    (project / "autodream.toml").write_text(
-        'project_root = "project"\nsessions_dir = "sessions"\nmemory_dir = "memory"\n'
-        'backend = "local"\n', encoding="utf-8")
+    project = project_dirs(tmp_path / "p", 'backend = "local"\n')
     memory = project / "memory"
     title = "Staging DB login admin Xk9plq2291"
     (memory / "reference_staging-password.md").write_text(

@@ -11,7 +11,7 @@ from pathlib import Path
 from click.testing import CliRunner
 
 from autodream.cli import cli
-from tests.factories import TranscriptBuilder
+from tests.factories import TranscriptBuilder, project_dirs
 from tests.test_cli_dream import clean_env
 
 _SAID_ON = datetime(2026, 7, 1, 9, 0, tzinfo=timezone.utc)  # a Wednesday
@@ -20,12 +20,7 @@ _DREAM_AT = "2026-07-01T20:00:00+00:00"
 
 def _project_told(tmp_path: Path, sentences: list[str]) -> Path:
     """A project with no memory yet whose sessions (one a sentence) were on ``_SAID_ON``."""
-    project = tmp_path / "p"
-    for part in ("project", "memory", "sessions"):
-        (project / part).mkdir(parents=True)
-    (project / "autodream.toml").write_text(
-        'project_root = "project"\nsessions_dir = "sessions"\nmemory_dir = "memory"\n'
-        'backend = "local"\n', encoding="utf-8")
+    project = project_dirs(tmp_path / "p", 'backend = "local"\n')
     for hour, said in enumerate(sentences):
         TranscriptBuilder(cwd=str(project / "project"), start=_SAID_ON.replace(hour=9 + hour)).user(
             said).assistant("Done. Anything else?").write(project / "sessions")

@@ -10,6 +10,7 @@ from click.testing import CliRunner
 
 from autodream.cli import cli
 from autodream.memory.model import parse_topic
+from tests.factories import project_dirs
 from tests.memdirs import write_tree
 
 
@@ -37,14 +38,8 @@ def _dream(project: Path, now: str) -> str:
 def test_a_plain_markdown_topic_file_is_titled_by_its_heading(
     tmp_path: Path, text: str, name: str, description: str,
 ) -> None:
-    project = tmp_path / "proj"
-    write_tree(project, {
-        "project/README.md": "# demo\n",
-        "memory/scratch.md": text,
-        "autodream.toml": 'project_root = "project"\nsessions_dir = "sessions"\n'
-                          'memory_dir = "memory"\nbackend = "local"\n',
-    })
-    (project / "sessions").mkdir()
+    project = project_dirs(tmp_path / "proj", 'backend = "local"\n')
+    write_tree(project, {"project/README.md": "# demo\n", "memory/scratch.md": text})
     assert _dream(project, "2026-07-02T10:00:00Z").startswith("committed:")
     written = parse_topic((project / "memory" / "scratch.md").read_text())
     assert (written.name, written.description) == (name, description)

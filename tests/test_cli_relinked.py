@@ -8,6 +8,7 @@ from pathlib import Path
 from click.testing import CliRunner
 
 from autodream.cli import cli
+from tests.factories import project_dirs
 from tests.memdirs import write_tree
 
 RULE = ("---\nname: Alex owns the mobile app\ndescription: ask Alex first\ntype: project\n---\n\n"
@@ -27,15 +28,9 @@ def test_a_line_deleted_from_memory_md_is_linked_again_and_the_person_told_how_t
 ) -> None:
     # it said only 'topic file missing from MEMORY.md; linked now': the line came back with no
     # word of how to drop the memory for good (user audit ux_audit4, /tmp/ux4/c_hand.sh)
-    project = tmp_path / "proj"
-    write_tree(project, {
-        "project/README.md": "# demo\n",
-        "memory/MEMORY.md": "",
-        "memory/project_alex.md": RULE,
-        "autodream.toml": 'project_root = "project"\nsessions_dir = "sessions"\n'
-                          'memory_dir = "memory"\nbackend = "local"\n',
-    })
-    (project / "sessions").mkdir()
+    project = project_dirs(tmp_path / "proj", 'backend = "local"\n')
+    write_tree(project, {"project/README.md": "# demo\n", "memory/MEMORY.md": "",
+                         "memory/project_alex.md": RULE})
     assert _run(project, "--force").startswith("committed:")
     assert "](project_alex.md)" in (project / "memory" / "MEMORY.md").read_text()
     shown = _run(project, "show", "--all-decisions")
