@@ -42,17 +42,6 @@ def test_an_ask_said_with_from_now_on_last_is_a_standing_rule(
     "Deploy the hotfix from now on.",
     "Use this file from now on.",
     "The build is green from now on.",
-    # (rev178: each kept "Use Docker.", "Keep going." ... as a standing rule, which a switch
-    # said later, "Switch to Podman from now on.", left standing beside it)
-    "Use Docker from now on.",
-    "Please use Podman from now on.",
-    "Use the develop branch from now on.",
-    "Use main from now on.",
-    "Use claude-sonnet-4 from now on.",
-    "Use the bigger model going forward.",
-    "Keep going going forward.",
-    "Keep it up from now on.",
-    "Please keep moving from here on.",
 ])
 def test_the_work_at_hand_said_with_from_now_on_is_no_rule(tmp_path: Path, said: str) -> None:
     root = tmp_path / "work"

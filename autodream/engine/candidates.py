@@ -282,30 +282,13 @@ def _moved_off_with_next(parts: list[str]) -> list[str]:
 
 # Said last, what makes an ask a standing one: "Please use British spelling from now on."
 _STANDING_LAST = ("from now on", "from here on", "going forward")
-# A thing chosen by its name, which names_a_choice does not know for a tool: a name ("Use Docker
-# from now on", "Use Docker for local dev"; not "Use British spelling in the docs"), a branch
-# ("Use the develop branch", "Use main") or a model ("Use claude-sonnet-4", "Use the big model").
-# A later choice supersedes it only as a switch does: as on main, no standing rule of its own
-_CHOSEN_BY_NAME = rx.compile(
-    r"^(?i:please\s+)?(?i:use|prefer|pick|choose|try|switch\s+to|move\s+to|go\s+with|"
-    r"stick\s+(?:to|with))\s+(?:the\s+)?(?:[A-Z][\w.+#-]*(?:\s+[A-Z][\w.+#-]*){0,3}(?:[,;]|$|"
-    r"\s+(?i:for|in|on|with|as|instead|over|rather|not|and|or|from|to|when|if)\b)"
-    r"|(?i:main|master|develop|dev|trunk)\b|[^\n]{0,200}?\b(?i:branch|model|gpt|claude|sonnet|"
-    r"opus|haiku|llama|gemini|mistral)\b)")
-# An ask of nothing but to go on, no rule however it ends ("Keep going going forward." read
-# "Keep going.")
-_GO_ON = frozenset({
-    "keep going", "keep moving", "keep it up", "keep this up", "keep that up", "keep at it",
-    "keep on", "keep working", "keep trying", "continue", "carry on", "go on", "go ahead",
-    "proceed", "move on", "take over"})
 
 
 def _asked_from_now_on(sentence: str) -> str | None:
     """The ask of a sentence said with "from now on" (or "from here on", "going forward") at its
     end, without it: "Please use tabs from now on." -> "Please use tabs"; None for any other,
     for an ask of the work at hand ("Deploy the hotfix from now on", "Use this one from now
-    on"), for one naming a tool, a version or a thing by its name ("Use pnpm from now on", "Use
-    Docker from now on") and for an ask to go on ("Keep going going forward")."""
+    on") and for one naming a tool or a version ("Use pnpm from now on")."""
     said = sentence.rstrip(" .!")
     lowered = said.lower()
     marker = next((m for m in _STANDING_LAST if lowered.endswith(m)), None)
@@ -315,8 +298,7 @@ def _asked_from_now_on(sentence: str) -> str | None:
     words = ask.lower().split(maxsplit=2)
     verb = words[1] if words[:1] == ["please"] and len(words) > 1 else words[0] if words else ""
     if verb not in _IMPERATIVE or _ONE_PIECE.search(ask) or _POINTS_AT_HAND.search(ask) or (
-            names_a_choice(ask)) or _CHOSEN_BY_NAME.match(ask) or (
-            " ".join(words[1:] if words[:1] == ["please"] else words) in _GO_ON):
+            names_a_choice(ask)):
         # (a tool or a version chosen is a switch, which a later one supersedes: kept as a
         # plain preference, "Use uv add / uv sync" outlived the move back to poetry)
         return None
