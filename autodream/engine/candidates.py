@@ -110,7 +110,6 @@ from autodream.engine.wording import (
     _FILLER,
     _I,
     _IMPERATIVE,
-    _ONE_PIECE,
     _POINTS_AT_HAND,
     _PREFERENCE,
     _PROHIBITION,
@@ -278,31 +277,6 @@ def _moved_off_with_next(parts: list[str]) -> list[str]:
         if getattr(_detect(told), "kind", None) == "switch":
             joined[i], joined[i + 1] = "", told
     return [part for part in joined if part]
-
-
-# Said last, what makes an ask a standing one: "Please use British spelling from now on."
-_STANDING_LAST = ("from now on", "from here on", "going forward")
-
-
-def _asked_from_now_on(sentence: str) -> str | None:
-    """The ask of a sentence said with "from now on" (or "from here on", "going forward") at its
-    end, without it: "Please use tabs from now on." -> "Please use tabs"; None for any other,
-    for an ask of the work at hand ("Deploy the hotfix from now on", "Use this one from now
-    on") and for one naming a tool or a version ("Use pnpm from now on")."""
-    said = sentence.rstrip(" .!")
-    lowered = said.lower()
-    marker = next((m for m in _STANDING_LAST if lowered.endswith(m)), None)
-    if marker is None or len(said) == len(marker) or said[-len(marker) - 1] not in " ,":
-        return None
-    ask = said[: -len(marker)].rstrip(" ,")
-    words = ask.lower().split(maxsplit=2)
-    verb = words[1] if words[:1] == ["please"] and len(words) > 1 else words[0] if words else ""
-    if verb not in _IMPERATIVE or _ONE_PIECE.search(ask) or _POINTS_AT_HAND.search(ask) or (
-            names_a_choice(ask)):
-        # (a tool or a version chosen is a switch, which a later one supersedes: kept as a
-        # plain preference, "Use uv add / uv sync" outlived the move back to poetry)
-        return None
-    return ask
 
 
 def _moved_with_new_date(parts: list[str]) -> list[str]:
@@ -1307,10 +1281,6 @@ class Gatherer:
         found = _detect(sentence)
         if found is None and "lso" in sentence:
             found = _also_rule(sentence)
-        if found is None and (standing := _asked_from_now_on(sentence)) is not None:
-            # "Please use British spelling in the docs from now on." is the rule "From now on,
-            # use British spelling in the docs." is (dropped as an ask of the work at hand)
-            found = _detect(f"From now on, {standing}")
         if found is not None and found.kind == "plan" and (
                 was := day_moved_from(sentence)) is not None:
             found = replace(found, moved_from=was)
