@@ -156,11 +156,14 @@ def project_dirs(root: Path, settings: str = "") -> Path:
     return root
 
 
+# the gates at their least, so a dream on each day's session runs
+LEAST_GATES = 'backend = "local"\nmin_hours = 1\nmin_sessions = 1\nscan_interval_minutes = 1\n'
+
+
 def project_with_one_session(root: Path, said: list[str] | tuple[str, ...], at: datetime) -> Path:
     """A project for the local backend (gates at their least) whose one session has the person
     say each of ``said``, the session dated an hour after ``at``; returns the session's path."""
-    project_dirs(root, 'backend = "local"\nmin_hours = 1\nmin_sessions = 1\n'
-                 'scan_interval_minutes = 1\n')
+    project_dirs(root, LEAST_GATES)
     (root / "project" / "README.md").write_text("# demo\n")
     b = TranscriptBuilder(cwd=str(root / "project"), start=at)
     for text in said:
@@ -197,3 +200,26 @@ def run_cli(root: Path, *args: str, now: str = "2026-07-02T09:00:00Z", **env: st
                                 catch_exceptions=False)
     assert result.exit_code == 0, result.output
     return result
+
+
+def say_on_day(root: Path, day: int, text: str) -> None:
+    """A session of July ``day``, 2026, 09:00 in which the person says ``text``."""
+    b = TranscriptBuilder(cwd=str(root / "project"),
+                          start=datetime(2026, 7, day, 9, tzinfo=timezone.utc))
+    b.user(text).assistant("Got it, noted.")
+    b.write(root / "sessions")
+
+
+def dream_on_day(root: Path, day: int) -> None:
+    """``autodream --force`` on the evening of July ``day`` (1 to 9), 2026."""
+    run_cli(root, "--force", now=f"2026-07-0{day}T20:00:00+00:00")
+
+
+def told_day_by_day(root: Path, *said: str) -> Path:
+    """``root`` (a project with the gates at their least) told ``said[0]`` on July 1,
+    ``said[1]`` on July 2, ..., a dream each evening; returns ``root``."""
+    project_dirs(root, LEAST_GATES)
+    for day, text in enumerate(said, 1):
+        say_on_day(root, day, text)
+        dream_on_day(root, day)
+    return root

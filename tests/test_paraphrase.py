@@ -4,27 +4,19 @@ words but not the same choice, owner or reach stay two."""
 from __future__ import annotations
 
 import time
-from datetime import datetime, timezone
 from pathlib import Path
 
 import pytest
 
 from autodream.engine.candidates import _APOLOGY_ALONE
 from autodream.engine.paraphrase import choice_of, limit_of, owner_of, says_no_more
-from tests.factories import TranscriptBuilder, project_dirs, run_cli
-
-_GATES = 'backend = "local"\nmin_hours = 1\nmin_sessions = 1\nscan_interval_minutes = 1\n'
-
-
-def _say(root: Path, day: int, text: str) -> None:
-    b = TranscriptBuilder(cwd=str(root / "project"),
-                          start=datetime(2026, 7, day, 9, tzinfo=timezone.utc))
-    b.user(text).assistant("Got it, noted.")
-    b.write(root / "sessions")
-
-
-def _dream(root: Path, day: int) -> None:
-    run_cli(root, "--force", now=f"2026-07-0{day}T20:00:00+00:00")
+from tests.factories import (
+    LEAST_GATES,
+    dream_on_day,
+    project_dirs,
+    say_on_day,
+    told_day_by_day,
+)
 
 
 def _topics(root: Path) -> dict[str, str]:
@@ -34,20 +26,16 @@ def _topics(root: Path) -> dict[str, str]:
 
 def _told_on_two_days(tmp_path: Path, first: str, then: str) -> Path:
     """A project told ``first`` on day 1 and ``then`` on day 2, a dream each evening."""
-    root = project_dirs(tmp_path / "v", _GATES)
-    for day, text in ((1, first), (2, then)):
-        _say(root, day, text)
-        _dream(root, day)
-    return root
+    return told_day_by_day(tmp_path / "v", first, then)
 
 
 def test_a_preference_said_three_ways_is_one_memory_of_its_first_day(tmp_path: Path) -> None:
-    root = project_dirs(tmp_path / "v", _GATES)
+    root = project_dirs(tmp_path / "v", LEAST_GATES)
     for day, text in enumerate(("I prefer tabs over spaces.",
                                 "Use tabs for indentation, not spaces.",
                                 "Indent with tabs please, never spaces."), 1):
-        _say(root, day, text)
-        _dream(root, day)
+        say_on_day(root, day, text)
+        dream_on_day(root, day)
     topics = _topics(root)
     assert len(topics) == 1, topics
     (body,) = topics.values()
@@ -58,14 +46,14 @@ def test_a_preference_said_three_ways_is_one_memory_of_its_first_day(tmp_path: P
 
 
 def test_an_owner_said_again_in_other_words_is_no_update(tmp_path: Path) -> None:
-    root = project_dirs(tmp_path / "v", _GATES)
+    root = project_dirs(tmp_path / "v", LEAST_GATES)
     said = ("Priya owns the billing service; ask her before touching it.",
             "Priya owns the billing service; check with her before changes.",
             "Priya owns billing; please ask her first before you change it.",
             "Priya is the owner of the billing service, so loop her in.")
     for day, text in enumerate(said, 1):
-        _say(root, day, text)
-        _dream(root, day)
+        say_on_day(root, day, text)
+        dream_on_day(root, day)
     topics = _topics(root)
     assert len(topics) == 1, topics
     (body,) = topics.values()
@@ -83,16 +71,16 @@ def test_a_newer_way_to_consult_an_owner_is_the_memory_updated(tmp_path: Path) -
 
 def test_the_original_said_again_after_a_hand_edit_confirms_the_edited_entry(
         tmp_path: Path) -> None:
-    root = project_dirs(tmp_path / "v", _GATES)
-    _say(root, 1, "Always use pnpm, never npm.")
-    _dream(root, 1)
+    root = project_dirs(tmp_path / "v", LEAST_GATES)
+    say_on_day(root, 1, "Always use pnpm, never npm.")
+    dream_on_day(root, 1)
     (name, body), = _topics(root).items()
     edited = body.replace("Always use pnpm, never npm.\n",
                           "Always use pnpm 9, never npm or yarn.\n")
     assert edited != body
     (root / "memory" / name).write_text(edited, encoding="utf-8")
-    _say(root, 2, "Always use pnpm, never npm.")
-    _dream(root, 2)
+    say_on_day(root, 2, "Always use pnpm, never npm.")
+    dream_on_day(root, 2)
     assert _topics(root) == {name: edited}
 
 
@@ -190,15 +178,15 @@ def test_a_limit_on_pull_requests_said_with_prs_is_one_memory_the_change_updates
         tmp_path: Path) -> None:
     # (the user audit's r4 and r8: the two were two memories, and "under 500 lines from now
     # on" updated one, the other still saying 300)
-    root = project_dirs(tmp_path / "v", _GATES)
+    root = project_dirs(tmp_path / "v", LEAST_GATES)
     for day, text in ((1, "Please keep pull requests under 300 lines."),
                       (2, "Keep PRs small, under 300 lines please.")):
-        _say(root, day, text)
-        _dream(root, day)
+        say_on_day(root, day, text)
+        dream_on_day(root, day)
     (body,) = _topics(root).values()
     assert "\nKeep pull requests under 300 lines.\n" in body, body
-    _say(root, 3, "Keep pull requests under 500 lines from now on.")
-    _dream(root, 3)
+    say_on_day(root, 3, "Keep pull requests under 500 lines from now on.")
+    dream_on_day(root, 3)
     (body,) = _topics(root).values()
     assert "\nKeep pull requests under 500 lines from now on.\n" in body, body
     index = (root / "memory" / "MEMORY.md").read_text(encoding="utf-8")
@@ -313,10 +301,10 @@ def test_a_long_run_of_spaces_after_an_apology_is_read_at_once() -> None:
                                   "Correction: Priya owns search."])
 def test_an_owner_put_right_beside_two_of_hers_replaces_neither(
         tmp_path: Path, then: str) -> None:
-    root = project_dirs(tmp_path / "v", _GATES)
+    root = project_dirs(tmp_path / "v", LEAST_GATES)
     for day, text in enumerate(("Priya owns billing.", "Priya owns payments.", then), 1):
-        _say(root, day, text)
-        _dream(root, day)
+        say_on_day(root, day, text)
+        dream_on_day(root, day)
     bodies = "".join(_topics(root).values())
     assert len(_topics(root)) == 3, bodies
     for owned in ("billing", "payments", "search"):

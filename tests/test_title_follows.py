@@ -5,34 +5,11 @@ stays."""
 from __future__ import annotations
 
 import re
-from datetime import datetime, timezone
 from pathlib import Path
 
 import pytest
 
-from tests.factories import TranscriptBuilder, project_dirs, run_cli
-
-_GATES = 'backend = "local"\nmin_hours = 1\nmin_sessions = 1\nscan_interval_minutes = 1\n'
-
-
-def _say(root: Path, day: int, text: str) -> None:
-    b = TranscriptBuilder(cwd=str(root / "project"),
-                          start=datetime(2026, 7, day, 9, tzinfo=timezone.utc))
-    b.user(text).assistant("Done. Anything else?")
-    b.write(root / "sessions")
-
-
-def _dream(root: Path, day: int) -> None:
-    run_cli(root, "--force", now=f"2026-07-0{day}T20:00:00+00:00")
-
-
-def _told_day_by_day(tmp_path: Path, *said: str) -> Path:
-    """A project told ``said[0]`` on day 1, ``said[1]`` on day 2, ..., a dream each evening."""
-    root = project_dirs(tmp_path / "p", _GATES)
-    for day, text in enumerate(said, 1):
-        _say(root, day, text)
-        _dream(root, day)
-    return root
+from tests.factories import LEAST_GATES, dream_on_day, project_dirs, say_on_day, told_day_by_day
 
 
 def _only_topic(root: Path) -> str:
@@ -53,8 +30,8 @@ def _title(line: str) -> str:
 
 
 def test_a_rule_turned_round_is_titled_for_the_rule_that_holds(tmp_path: Path) -> None:
-    root = _told_day_by_day(tmp_path, "Always squash-merge pull requests.",
-                            "Don't squash-merge pull requests anymore.")
+    root = told_day_by_day(tmp_path / "p", "Always squash-merge pull requests.",
+                           "Don't squash-merge pull requests anymore.")
     body = _only_topic(root)
     assert "\nname: Don't squash-merge pull requests anymore\n" in body, body
     (line,) = _index_lines(root)
@@ -65,15 +42,15 @@ def test_a_rule_turned_round_is_titled_for_the_rule_that_holds(tmp_path: Path) -
 
 
 def test_a_rule_said_again_keeps_its_title(tmp_path: Path) -> None:
-    root = _told_day_by_day(tmp_path, "Always squash-merge pull requests.",
-                            "Squash-merge pull requests, always.")
+    root = told_day_by_day(tmp_path / "p", "Always squash-merge pull requests.",
+                           "Squash-merge pull requests, always.")
     assert "\nname: Always squash-merge pull requests\n" in _only_topic(root)
     (line,) = _index_lines(root)
     assert _title(line) == "Always squash-merge pull requests", line
 
 
 def test_a_title_written_by_hand_stays_when_the_rule_turns_round(tmp_path: Path) -> None:
-    root = _told_day_by_day(tmp_path, "Always squash-merge pull requests.")
+    root = told_day_by_day(tmp_path / "p", "Always squash-merge pull requests.")
     (topic,) = [p for p in (root / "memory").glob("*.md") if p.name != "MEMORY.md"]
     topic.write_text(topic.read_text(encoding="utf-8").replace(
         "name: Always squash-merge pull requests\n", "name: Merging pull requests\n"),
@@ -81,8 +58,8 @@ def test_a_title_written_by_hand_stays_when_the_rule_turns_round(tmp_path: Path)
     index = root / "memory" / "MEMORY.md"
     index.write_text(index.read_text(encoding="utf-8").replace(
         "[Always squash-merge pull requests]", "[How we merge]"), encoding="utf-8")
-    _say(root, 2, "Don't squash-merge pull requests anymore.")
-    _dream(root, 2)
+    say_on_day(root, 2, "Don't squash-merge pull requests anymore.")
+    dream_on_day(root, 2)
     body = topic.read_text(encoding="utf-8")
     assert "\nname: Merging pull requests\n" in body, body
     assert "\nDon't squash-merge pull requests anymore.\n" in body, body
@@ -91,8 +68,8 @@ def test_a_title_written_by_hand_stays_when_the_rule_turns_round(tmp_path: Path)
 
 
 def test_a_number_changed_is_the_title_changed(tmp_path: Path) -> None:
-    root = _told_day_by_day(tmp_path, "Keep pull requests under 300 lines.",
-                            "Keep PRs under 400 lines from now on.")
+    root = told_day_by_day(tmp_path / "p", "Keep pull requests under 300 lines.",
+                           "Keep PRs under 400 lines from now on.")
     body = _only_topic(root)
     assert "\nname: Keep PRs under 400 lines from now on\n" in body, body
     assert "previously: Keep pull requests under 300 lines." in body, body
@@ -101,16 +78,16 @@ def test_a_number_changed_is_the_title_changed(tmp_path: Path) -> None:
 
 
 def test_a_number_said_again_keeps_its_title(tmp_path: Path) -> None:
-    root = _told_day_by_day(tmp_path, "Keep pull requests under 300 lines.",
-                            "Keep pull requests under 300 lines from now on.")
+    root = told_day_by_day(tmp_path / "p", "Keep pull requests under 300 lines.",
+                           "Keep pull requests under 300 lines from now on.")
     assert "\nname: Keep pull requests under 300 lines\n" in _only_topic(root)
     (line,) = _index_lines(root)
     assert _title(line) == "Keep pull requests under 300 lines", line
 
 
 def test_a_fact_said_to_have_ended_is_not_titled_as_holding(tmp_path: Path) -> None:
-    root = _told_day_by_day(tmp_path, "Remember: we deploy on Tuesdays.",
-                            "We no longer deploy on Tuesdays.")
+    root = told_day_by_day(tmp_path / "p", "Remember: we deploy on Tuesdays.",
+                           "We no longer deploy on Tuesdays.")
     body = _only_topic(root)
     assert "\nname: We no longer deploy on Tuesdays\n" in body, body
     (line,) = _index_lines(root)
@@ -118,17 +95,17 @@ def test_a_fact_said_to_have_ended_is_not_titled_as_holding(tmp_path: Path) -> N
 
 
 def test_a_fact_said_to_hold_still_keeps_its_title(tmp_path: Path) -> None:
-    root = _told_day_by_day(tmp_path, "Remember: we deploy on Tuesdays.",
-                            "We still deploy on Tuesdays.")
+    root = told_day_by_day(tmp_path / "p", "Remember: we deploy on Tuesdays.",
+                           "We still deploy on Tuesdays.")
     assert "\nname: We deploy on Tuesdays\n" in _only_topic(root)
     (line,) = _index_lines(root)
     assert _title(line) == "We deploy on Tuesdays", line
 
 
 def test_an_owner_changed_and_back_is_not_described_against_itself(tmp_path: Path) -> None:
-    root = _told_day_by_day(tmp_path, "Priya owns the billing service.",
-                            "Marco owns the billing service now, not Priya.",
-                            "Priya owns the billing service again; Marco moved to the search team.")
+    root = told_day_by_day(tmp_path / "p", "Priya owns the billing service.",
+                           "Marco owns the billing service now, not Priya.",
+                           "Priya owns the billing service again; Marco moved to the search team.")
     body = _only_topic(root)
     assert "not Priya" not in body.split("\n---\n", 1)[0], body
     assert ("\ndescription: Priya owns the billing service again; Marco moved to the search "
@@ -140,17 +117,17 @@ def test_an_owner_changed_and_back_is_not_described_against_itself(tmp_path: Pat
 
 
 def test_an_owner_changed_once_keeps_its_description(tmp_path: Path) -> None:
-    root = _told_day_by_day(tmp_path, "Priya owns the billing service.",
-                            "Marco owns the billing service now, not Priya.")
+    root = told_day_by_day(tmp_path / "p", "Priya owns the billing service.",
+                           "Marco owns the billing service now, not Priya.")
     body = _only_topic(root)
     assert "\nname: Marco owns the billing service\n" in body, body
     assert "\ndescription: Marco owns the billing service now, not Priya.\n" in body, body
 
 
 def test_a_file_named_back_does_not_supersede_itself(tmp_path: Path) -> None:
-    root = _told_day_by_day(tmp_path, "Use pnpm, not npm, in this repo.",
-                            "Don't use pnpm anymore; use npm from now on.",
-                            "Switch back to pnpm: use pnpm, not npm.")
+    root = told_day_by_day(tmp_path / "p", "Use pnpm, not npm, in this repo.",
+                           "Don't use pnpm anymore; use npm from now on.",
+                           "Switch back to pnpm: use pnpm, not npm.")
     memory = root / "memory"
     assert sorted(p.name for p in memory.glob("*.md")) == [
         "MEMORY.md", "feedback_pnpm-instead-npm.md"]
@@ -166,15 +143,15 @@ def test_a_file_named_back_does_not_supersede_itself(tmp_path: Path) -> None:
 def _told_with_index_title(tmp_path: Path, first: str, engine_title: str, hand: str,
                            then: str) -> Path:
     """``first`` on day 1, its title in MEMORY.md rewritten by hand, then ``then`` on day 2."""
-    root = project_dirs(tmp_path / "p", _GATES)
-    _say(root, 1, first)
-    _dream(root, 1)
+    root = project_dirs(tmp_path / "p", LEAST_GATES)
+    say_on_day(root, 1, first)
+    dream_on_day(root, 1)
     index = root / "memory" / "MEMORY.md"
     told = index.read_text(encoding="utf-8")
     assert f"[{engine_title}]" in told, told
     index.write_text(told.replace(f"[{engine_title}]", f"[{hand}]"), encoding="utf-8")
-    _say(root, 2, then)
-    _dream(root, 2)
+    say_on_day(root, 2, then)
+    dream_on_day(root, 2)
     return root
 
 
@@ -199,8 +176,8 @@ def test_a_number_changed_under_a_title_written_in_the_index_is_told(tmp_path: P
 
 def test_no_longer_than_a_length_keeps_its_title(tmp_path: Path) -> None:
     # "no longer than 50 lines" tells a length, not that keeping functions short has ended
-    root = _told_day_by_day(tmp_path, "Keep functions short.",
-                            "Keep functions short, no longer than 50 lines.")
+    root = told_day_by_day(tmp_path / "p", "Keep functions short.",
+                           "Keep functions short, no longer than 50 lines.")
     (line,) = _index_lines(root)
     assert _title(line) == "Keep functions short", line
     assert "\nKeep functions short, no longer than 50 lines.\n" in _only_topic(root)
@@ -209,8 +186,9 @@ def test_no_longer_than_a_length_keeps_its_title(tmp_path: Path) -> None:
 def test_an_owner_changed_keeps_what_else_its_description_told(tmp_path: Path) -> None:
     # the old description names both people, but not one set against the other: what it
     # told of the other ("ask Marco about refunds") stays in it
-    root = _told_day_by_day(tmp_path, "Priya owns the billing service; ask Marco about refunds.",
-                            "Marco owns the billing service now.")
+    root = told_day_by_day(tmp_path / "p",
+                           "Priya owns the billing service; ask Marco about refunds.",
+                           "Marco owns the billing service now.")
     body = _only_topic(root)
     assert "ask Marco about refunds" in body, body
     (line,) = _index_lines(root)
@@ -219,8 +197,8 @@ def test_an_owner_changed_keeps_what_else_its_description_told(tmp_path: Path) -
 
 def test_a_fact_said_to_have_ended_tells_the_day_it_ended(tmp_path: Path) -> None:
     # (rev187: "— stated by the user on 2026-07-01", the day the old fact was said)
-    root = _told_day_by_day(tmp_path, "Remember: we deploy on Tuesdays.",
-                            "We no longer deploy on Tuesdays.")
+    root = told_day_by_day(tmp_path / "p", "Remember: we deploy on Tuesdays.",
+                           "We no longer deploy on Tuesdays.")
     (line,) = _index_lines(root)
     assert _title(line) == "We no longer deploy on Tuesdays", line
     assert "2026-07-02" in line and "2026-07-01" not in line, line
@@ -230,8 +208,8 @@ def test_a_fact_said_to_have_ended_tells_the_day_it_ended(tmp_path: Path) -> Non
 
 def test_something_else_no_longer_so_keeps_the_title(tmp_path: Path) -> None:
     # "no longer on Fridays" ends another day, not deploying on Tuesdays: the title holds
-    root = _told_day_by_day(tmp_path, "We deploy on Tuesdays.",
-                            "We deploy on Tuesdays, no longer on Fridays.")
+    root = told_day_by_day(tmp_path / "p", "We deploy on Tuesdays.",
+                           "We deploy on Tuesdays, no longer on Fridays.")
     (line,) = _index_lines(root)
     assert _title(line) == "We deploy on Tuesdays", line
     assert "\nWe deploy on Tuesdays, no longer on Fridays.\n" in _only_topic(root)
@@ -256,7 +234,7 @@ def test_a_rule_said_again_with_something_else_ended_keeps_its_title_and_day(
         tmp_path: Path, first: str, then: str, told: str) -> None:
     # the clause that ended names what the title does not (rebasing, Memcached, Fridays): the
     # title still holds, the line tells what else was said, the Why keeps the day it was said
-    root = _told_day_by_day(tmp_path, first, then)
+    root = told_day_by_day(tmp_path / "p", first, then)
     (line,) = _index_lines(root)
     assert _title(line) == first.rstrip("."), line
     assert line.endswith(f" \u2014 {told}"), line
