@@ -145,19 +145,22 @@ def test_a_name_that_begins_with_remember_is_no_ask(tmp_path: Path) -> None:
 
 
 _OLD_KIND_AND_DAY = [
-    # (file, name, body, the kind-and-day description an earlier version wrote, title by hand)
+    # (file, name, body, the kind-and-day description an earlier version wrote, title by hand,
+    # the line's hook now: the rule, which the person's title does not say)
     ("feedback_put-type-hints-everything.md", "Put type hints on everything",
      "Put type hints on everything.\n\n**Why:** The user's stated preference (2026-06-29).\n"
      "**How to apply:** Apply this by default in this project without being reminded.",
-     "the user's stated preference (2026-06-29)", "Typing preference"),
+     "the user's stated preference (2026-06-29)", "Typing preference",
+     "Put type hints on everything (2026-06-29)"),
     ("project_release.md", "The release is on 2026-07-31",
      "The release is on 2026-07-31.\n\n**Why:** Plan stated on 2026-06-29.\n"
      "**How to apply:** Plan work around 2026-07-31.", "plan stated on 2026-06-29",
-     "Release plan"),
+     "Release plan", "The release is on 2026-07-31 (said 2026-06-29)"),
     ("feedback_never-push-main.md", "Never push to main",
      "Never push to main.\n\n**Why:** The user asked for this on 2026-06-29.\n"
      "**How to apply:** Do not push to main (the user said never).",
-     "the user asked for this on 2026-06-29", "Pushing: what the user asked"),
+     "the user asked for this on 2026-06-29", "Pushing: what the user asked",
+     "Never push to main (2026-06-29)"),
 ]
 
 
@@ -170,7 +173,7 @@ def test_a_title_written_by_hand_stays_when_an_old_description_is_made_anew(
     root = project_dirs(tmp_path / "proj")
     memory = root / "memory"
     index = ["## Feedback"]
-    for file, name, body, description, title in _OLD_KIND_AND_DAY:
+    for file, name, body, description, title, _ in _OLD_KIND_AND_DAY:
         (memory / file).write_text(
             f"---\nname: {name}\ndescription: {description}\ntype: {file.split('_')[0]}\n"
             f"sources:\n- 2026-06-29 s0\n---\n\n{body}\n", encoding="utf-8")
@@ -180,6 +183,7 @@ def test_a_title_written_by_hand_stays_when_an_old_description_is_made_anew(
     assert code == 0, out + err
     assert "described by what it says" in (
         memory / ".autodream" / "DREAMS.md").read_text(encoding="utf-8")
+    # (the line tells the rule: under a title written by hand, the kind and day alone told
+    # nothing of it)
     assert sorted(_index_lines(root)) == sorted(
-        f"- [{title}]({file}) — {description}"
-        for file, _, _, description, title in _OLD_KIND_AND_DAY)
+        f"- [{title}]({file}) — {rule}" for file, _, _, _, title, rule in _OLD_KIND_AND_DAY)

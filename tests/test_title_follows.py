@@ -165,6 +165,28 @@ def test_a_title_written_in_the_index_keeps_its_line_telling_the_rule(tmp_path: 
     assert line.endswith(" — Don't squash-merge pull requests anymore."), line
 
 
+@pytest.mark.parametrize(("first", "engine_title", "then", "told"), [
+    # (user audit ux_audit4 finding 10: '- [Preference](...) — the user's stated preference
+    # (2026-07-01)': neither title nor hook said the rule)
+    ("Always squash-merge pull requests.", "Always squash-merge pull requests",
+     "Fix the flaky test in parser.py.", "Always squash-merge pull requests (2026-07-01)"),
+    # (what followed the engine's title alone: "— we don't rebase anymore.")
+    ("Always squash-merge pull requests.", "Always squash-merge pull requests",
+     "Always squash-merge pull requests, we don't rebase anymore.",
+     "Always squash-merge pull requests, we don't rebase anymore."),
+    ("Remember: Alex owns the mobile app.", "Alex owns the mobile app",
+     "Fix the flaky test in parser.py.", "Alex owns the mobile app (2026-07-01)"),
+    ("Never push to main.", "Never push to main", "Fix the flaky test in parser.py.",
+     "Never push to main (2026-07-01)"),
+], ids=["preference", "said-again-with-more", "fact", "prohibition"])
+def test_a_title_written_by_hand_that_tells_nothing_has_the_rule_on_its_line(
+        tmp_path: Path, first: str, engine_title: str, then: str, told: str) -> None:
+    root = _told_with_index_title(tmp_path, first, engine_title, "Preference", then)
+    (line,) = _index_lines(root)
+    assert _title(line) == "Preference", line
+    assert line.endswith(f" — {told}"), line
+
+
 def test_a_number_changed_under_a_title_written_in_the_index_is_told(tmp_path: Path) -> None:
     root = _told_with_index_title(tmp_path, "Keep pull requests under 300 lines.",
                                   "Keep pull requests under 300 lines", "PR size limit",

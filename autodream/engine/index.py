@@ -58,15 +58,22 @@ def index_entry(entry: Entry, limit: int) -> IndexEntry:
     the person wrote there is kept (``hand_title``). The hook is the description less the
     title, cut never inside a `code span`; where that would give the title again, or cut it to
     fewer than three words, the memory's kind and day stand in for it ("the user's stated
-    preference (2026-06-29)"), only when no longer than the line earlier versions wrote."""
+    preference (2026-06-29)"), only when no longer than the line earlier versions wrote. Under
+    a title the person wrote, the hook is read against that title: it tells the rule itself."""
     title = entry.hand_title or engine_title(entry.name)
     room = limit - len(IndexEntry(title, entry.file, "").render()) - len(" — ")
-    described = after_title(entry.description, entry.name)
+    # the title the line shows: a person's ("Preference", "How we merge") tells nothing of the
+    # rule the entry's name says, so the hook is read against it, not against the name: the
+    # rule itself, whole ("— Always squash-merge pull requests (2026-07-01)"), never the kind
+    # and day ("— the user's stated preference (2026-07-01)") nor what follows the name ("—
+    # we don't rebase anymore."), after which no one reading MEMORY.md knew the rule
+    shown = entry.hand_title or entry.name
+    described = after_title(entry.description, shown)
     kind_and_day = kind_and_day_hook(entry)
     # a description that is the title and the day it was said ("Put type hints on everything
     # (2026-06-29)") would give the title twice: the line says what the title does not, the
     # kind of memory and the day ("the user's stated preference (2026-06-29)")
-    plain = kind_and_day if says_no_more_than_title(entry.description, entry.name) else ""
+    plain = kind_and_day if says_no_more_than_title(entry.description, shown) else ""
     if plain and DAY_ASIDE.search(entry.description) is None and len(
             shorten(_flat(plain), room)) > len(shorten(_flat(described), room)):
         # one earlier versions wrote as it is (the title cut, "Always use…", or a person's
@@ -80,7 +87,8 @@ def index_entry(entry: Entry, limit: int) -> IndexEntry:
             # below: given anew, the description is whole again when the line has room)
             cut_from(hook, d) for d in {described, entry.description, kind_and_day}) or (
             # (a line an earlier dream wrote, "— and no external backend service.")
-            hook_after_title(hook, entry.description, entry.name)):
+            hook_after_title(hook, entry.description, entry.name)
+            or hook_after_title(hook, entry.description, shown)):
         hook = described
     if room < 12:
         return IndexEntry(title, entry.file, "")
@@ -93,8 +101,10 @@ def index_entry(entry: Entry, limit: int) -> IndexEntry:
         # end, as earlier versions cut it ("— `make…", not nothing after the title). They are
         # cut to no more than that cut: a longer line would make others shorter near
         # MEMORY.md's byte limit
+        # (not under a person's title, which does not say the rule: there the rule cut short
+        # still begins it, the kind and day tell none of it)
         plainly = shorten(_flat(kind_and_day), min(room, len(cut_at_end))) if (
-            kind_and_day) else ""
+            kind_and_day and not entry.hand_title) else ""
         told = plainly if plainly and not _stub(plainly, kind_and_day) else cut_at_end
     return IndexEntry(title, entry.file, told)
 
