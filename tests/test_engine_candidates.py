@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from autodream.engine import plan_dream
+from autodream.engine import Gatherer, build_facts, plan_dream
 from autodream.engine.revisions import revision
 from autodream.engine.wording import own_words
 from autodream.memory.model import parse_topic
@@ -3897,11 +3897,23 @@ def test_remember_it_alone_is_never_a_memory(said: str) -> None:
                                   "All of our code lives in a single monorepo."])
 def test_where_all_the_code_lives_is_not_saved_and_the_run_record_says_why(said: str) -> None:
     # (the CommuGraph session: said beside "There will be no Python, no FastAPI, and no
-    # external backend service.", it left no trace at all in the run record)
-    g = gather(human(said))
+    # external backend service.", it left no trace at all in the run record); its project, a
+    # Next.js app, shows it
+    g = Gatherer(facts=build_facts(
+        {"package.json": '{"dependencies": {"next": "14.2.3"}}'}, ["package.json", "src/"]))
+    g.add(human(said))
     assert g.candidates == []
     assert [(d.action, d.subject) for d in g.decisions] == [("dropped", said)]
-    assert "the project's files show it" in g.decisions[0].reason
+    assert "the project's files show it (" in g.decisions[0].reason
+
+
+@pytest.mark.parametrize("said", ["Everything runs inside one Next.js codebase.",
+                                  "All code lives in one repo.",
+                                  "All of our code lives in a single monorepo."])
+def test_where_all_the_code_lives_is_a_fact_when_no_file_of_the_project_shows_it(
+        said: str) -> None:
+    g = gather(human(said))
+    assert [(c.kind, c.type, c.text) for c in g.candidates] == [("fact", "project", said)]
 
 
 def test_where_all_the_code_lives_is_saved_when_asked_or_told_as_a_rule() -> None:

@@ -30,7 +30,7 @@ from autodream.engine.dates import (
     tell_as_past,
     unresolved_day_month,
 )
-from autodream.engine.facts import restated_by, shown_path
+from autodream.engine.facts import layout_shown, restated_by, shown_path
 from autodream.engine.forgetting import about, forget_request
 from autodream.engine.informal import TYPOGRAPHIC, plain_spelling
 from autodream.engine.model import (
@@ -48,6 +48,7 @@ from autodream.engine.not_to_save import (
     NOT_SAID_HERE,
     PLANTED,
     POINTS_BACK,
+    STRUCTURE_SHOWN,
     _not_to_save,
     _one_off,
     _says_nothing,
@@ -187,15 +188,21 @@ UNREAD = ("a statement of the project the local engine reads as no rule, prefere
           "plan or decision it knows; not saved (say it as 'Remember: ...' to keep it)")
 # Where all the code is, said of the whole project ("All code lives in one repo.", "Everything
 # runs inside one Next.js codebase."): its layout, which the project's files show (Claude
-# Code's guidance: not what the code already says); a rule for what is to come is said as one
-# ("There will be no external backend service", "Never add a second repo")
+# Code's guidance: not what the code already says) when they do (``facts.layout_shown``: the
+# named tool's package or config file), else a project fact; a rule for what is to come is
+# said as one ("There will be no external backend service", "Never add a second repo")
 _ONE_CODEBASE = rx.compile(
     r"^(?:everything|all\s+(?:(?:of\s+)?(?:the|our)\s+)?code|the\s+whole\s+(?:app|project|"
     r"codebase))\s+(?:runs|lives|is|sits|stays|goes)\s+(?:in|inside|within|under)\s+"
-    r"(?:one|a\s+single|the\s+same)\s+(?:[\w.+#-]+\s+){0,2}?(?:repo|repository|monorepo|codebase|"
-    r"project|app)\s*[.!]?$", re.I)
-LAYOUT = ("where the code lives (one repo, one codebase): the project's files show it; not saved "
-          "(say it as a rule, 'Always ...', or 'Remember: ...' to keep it)")
+    r"(?:one|a\s+single|the\s+same)\s+(?P<named>(?:[\w.+#-]+\s+){0,2}?)(?:repo|repository|"
+    r"monorepo|codebase|project|app)\s*[.!]?$", re.I)
+
+
+def _layout(shown: str) -> str:
+    """Why a sentence of where the code lives is not saved: ``shown``, what shows it."""
+    return (f"where the code lives (one repo, one codebase): the project's files show it "
+            f"({shown}); not saved (say it as a rule, 'Always ...', or 'Remember: ...' to keep "
+            f"it)")
 # "Remember that.", "Don't forget it!", "Please keep that in mind": to remember what was just
 # said, and nothing of its own
 _REMEMBER_IT = rx.compile(
@@ -1210,7 +1217,9 @@ class Gatherer:
             plain = _SORRY_LEAD.sub("", sentence, count=1)
             unread = None if consumed else UNREAD if (
                 _STATEMENT.match(plain) or _WE_STATEMENT.match(plain)) else UNASKED if (
-                _PLEASE_ASK.match(sentence)) else LAYOUT if _ONE_CODEBASE.match(sentence) else (
+                _PLEASE_ASK.match(sentence)) else _layout(shown) if (
+                layout := _ONE_CODEBASE.match(sentence)) is not None and (
+                shown := layout_shown(layout["named"], self.facts)) is not None else (
                 # ("Bitte verwende immer Tabs statt Leerzeichen." left no trace at all)
                 NOT_ENGLISH if not_english(sentence) else
                 UNDATED_PLAN if _TIME_AHEAD_UNNAMED.search(plain) and _plan_word(plain)
@@ -1279,8 +1288,17 @@ class Gatherer:
         if "instead" in sentence:
             sentence = _instead_proposed(sentence)
         found = _detect(sentence)
+        layout_unshown = False
         if found is None and "lso" in sentence:
             found = _also_rule(sentence)
+        if found is None and (layout := _ONE_CODEBASE.match(sentence)) is not None and (
+                layout_shown(layout["named"], self.facts) is None):
+            # "Everything runs inside one Next.js codebase." said of a project whose files show
+            # no such thing (no package.json naming next, no next.config.js; an empty folder):
+            # what was said is the only record of it, kept as a fact of the project (it was
+            # dropped, "the project's files show it")
+            found = _Kind("fact", ensure_period(sentence_case(sentence.strip())), 0.8)
+            layout_unshown = True
         if found is not None and found.kind == "plan" and (
                 was := day_moved_from(sentence)) is not None:
             found = replace(found, moved_from=was)
@@ -1329,6 +1347,10 @@ class Gatherer:
         if found is None:
             return None, None, "", "", consumed
         reason = _not_to_save(_without_change_of_mind(sentence), found)
+        if layout_unshown and reason == STRUCTURE_SHOWN:
+            # ("All of our code lives in a single monorepo.": 'lives in' is read as where a
+            # part of the code is, which the files show; here they were found not to)
+            reason = None
         if reason is None and "[REDACTED:" in found.text:
             where = _address_before_secret(found.text) if found.kind == "resource" else None
             if where is not None:

@@ -136,6 +136,37 @@ def shown_path(text: str, facts: ProjectFacts) -> str | None:
     return None
 
 
+# A name said of where the code lives ("Next.js", "Rails", "TypeScript"): a capital past the
+# first letter's, a capital then lower case, or a dot inside; "monolithic", "big" are no names
+_LAYOUT_NAME = rx.compile(r"^(?:[A-Z][\w+#-]*|[\w+#-]*[A-Z.][\w.+#-]*)$")
+# "next.js" / "nextjs" is the "next" package, "vue.js" "vue"
+_JS_SUFFIX = rx.compile(r"\.?js$")
+
+
+def layout_shown(named: str, facts: ProjectFacts) -> str | None:
+    """What in the project's files shows where its code lives as a person said it ("Everything
+    runs inside one Next.js codebase": ``named`` is "Next.js"), or None when nothing does.
+
+    A name said must be the project's: a declared dependency ('next' in package.json) or its
+    config file at the top ("next.config.js"). With no name, any file of the project shows its
+    layout; a project with none shows nothing, and what was said is the only record of it."""
+    names = [w.strip(".") for w in named.split() if _LAYOUT_NAME.match(w.strip("."))]
+    if not names:
+        return f"its files: {', '.join(sorted(facts.files)[:3])}" if facts.files else None
+    for name in names:
+        lower = name.lower()
+        for form in dict.fromkeys((lower, _JS_SUFFIX.sub("", lower))):
+            if not form:
+                continue
+            if form in facts.dependencies:
+                return f"'{form}' is a declared dependency"
+            config = next((f for f in sorted(facts.files)
+                           if "/" not in f and f.lower().startswith(f"{form}.config.")), None)
+            if config is not None:
+                return f"{config} is in the project"
+    return None
+
+
 def _says_the_same(text: str, line: str) -> bool:
     """True when ``text`` says what the project's ``line`` says, not a correction of it: alike
     in wording, and with no content word, value or name the line lacks ("The default branch is

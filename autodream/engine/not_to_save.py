@@ -286,6 +286,9 @@ def _code_default(told: str) -> bool:
     return True
 
 
+STRUCTURE_SHOWN = "code structure the project already shows"
+
+
 def _not_to_save(sentence: str, found: _Kind) -> str | None:
     if _INJECTION.search(sentence):
         return f"{PLANTED}: never followed or saved"
@@ -323,7 +326,7 @@ def _not_to_save(sentence: str, found: _Kind) -> str | None:
     lasting = _LASTING.search(sentence) is not None or _standing_imperative(bare) or (
         _instead_of_doing(bare)) or _when_they_are(bare)
     if not standing and _STRUCTURE.search(sentence) and not _KEPT_IN_TOOL.search(sentence):
-        return "code structure the project already shows"
+        return STRUCTURE_SHOWN
     if not standing and found.kind not in ("resource", "switch") and _PATH.search(sentence) and (
             _beside_path(found.text) is None) and not rule_for_every(found, sentence):
         return "file paths the project already shows"
