@@ -187,6 +187,55 @@ def test_a_title_written_by_hand_that_tells_nothing_has_the_rule_on_its_line(
     assert line.endswith(f" — {told}"), line
 
 
+_SQUASH = "Always squash-merge pull requests"
+_UNRELATED = "Fix the flaky test in parser.py."
+_PREFERENCE_DAY1 = "the user's stated preference (2026-07-01)"
+
+
+@pytest.mark.parametrize(("first", "engine_title", "hand", "then", "told"), [
+    # (rev197: under these the line said the rule twice, "— Always squash-merge pull requests
+    # (2026-07-01)", or cut what the title does not say, "— Always squash-merge pull
+    # requests, we don't…")
+    (f"{_SQUASH}.", _SQUASH, f"{_SQUASH} (team rule)",
+     f"{_SQUASH}, we don't rebase anymore.", "we don't rebase anymore."),
+    (f"{_SQUASH}.", _SQUASH, f"⭐ {_SQUASH}", _UNRELATED, _PREFERENCE_DAY1),
+    (f"{_SQUASH}.", _SQUASH, "**Always squash merge pull-requests**", _UNRELATED,
+     _PREFERENCE_DAY1),
+    ("Never push to main.", "Never push to main", "Never push directly to main", _UNRELATED,
+     "the user asked for this on 2026-07-01"),
+    ("Don't use pandas in csvstat; it must stay dependency-free.", "Don't use pandas in csvstat",
+     "Don't use pandas in csvstat (!)", _UNRELATED, "it must stay dependency-free."),
+    # (the title begins the name: the line did not go on "— requests (2026-07-01)")
+    (f"{_SQUASH}.", _SQUASH, "Always squash-merge pull", _UNRELATED, _PREFERENCE_DAY1),
+], ids=["team-rule", "star", "bold-hyphens-moved", "a-word-more", "aside", "begun"])
+def test_a_title_written_by_hand_that_says_the_rule_is_not_said_twice(
+        tmp_path: Path, first: str, engine_title: str, hand: str, then: str, told: str) -> None:
+    root = _told_with_index_title(tmp_path, first, engine_title, hand, then)
+    (line,) = _index_lines(root)
+    assert _title(line) == hand, line
+    assert line.endswith(f") — {told}"), line
+
+
+@pytest.mark.parametrize(("first", "engine_title", "hand"), [
+    # (rev197: "— Always run `black…", the rule cut inside its command)
+    ("Always run `black --line-length 100 --skip-string-normalization --preview` before "
+     "committing any Python file.", "Always run `black --line-length 100",
+     "How we format Python code in this repo and why it matters for everyone"),
+    # (a description cut inside the command when written: "— Always run `docker compose -f
+    # docker-compose.dev.yml up --build --remove-orphans…")
+    ("Always run `docker compose -f docker-compose.dev.yml up --build --remove-orphans "
+     "--force-recreate api worker` to start the stack.",
+     "Always run `docker compose -f docker-compose.dev.yml up", "Dev stack"),
+], ids=["cut-in-the-command", "described-cut-in-the-command"])
+def test_a_rule_under_a_title_written_by_hand_is_never_cut_inside_its_command(
+        tmp_path: Path, first: str, engine_title: str, hand: str) -> None:
+    root = _told_with_index_title(tmp_path, first, engine_title, hand, _UNRELATED)
+    (line,) = _index_lines(root)
+    hook = line.split(") — ", 1)[1]
+    assert hook.count("`") % 2 == 0, line
+    assert hook.startswith("the user's stated"), line
+
+
 def test_a_number_changed_under_a_title_written_in_the_index_is_told(tmp_path: Path) -> None:
     root = _told_with_index_title(tmp_path, "Keep pull requests under 300 lines.",
                                   "Keep pull requests under 300 lines", "PR size limit",

@@ -59,15 +59,20 @@ def index_entry(entry: Entry, limit: int) -> IndexEntry:
     title, cut never inside a `code span`; where that would give the title again, or cut it to
     fewer than three words, the memory's kind and day stand in for it ("the user's stated
     preference (2026-06-29)"), only when no longer than the line earlier versions wrote. Under
-    a title the person wrote, the hook is read against that title: it tells the rule itself."""
+    a title the person wrote that does not say the name, the hook is read against that title:
+    it tells the rule itself, never cut inside a code span."""
     title = entry.hand_title or engine_title(entry.name)
     room = limit - len(IndexEntry(title, entry.file, "").render()) - len(" — ")
-    # the title the line shows: a person's ("Preference", "How we merge") tells nothing of the
-    # rule the entry's name says, so the hook is read against it, not against the name: the
-    # rule itself, whole ("— Always squash-merge pull requests (2026-07-01)"), never the kind
-    # and day ("— the user's stated preference (2026-07-01)") nor what follows the name ("—
-    # we don't rebase anymore."), after which no one reading MEMORY.md knew the rule
-    shown = entry.hand_title or entry.name
+    # a title a person wrote that tells nothing of the rule the entry's name says
+    # ("Preference", "How we merge"): the hook is read against it, not against the name, and
+    # tells the rule itself ("— Always squash-merge pull requests (2026-07-01)"), never the
+    # kind and day ("— the user's stated preference (2026-07-01)") nor what follows the name
+    # ("— we don't rebase anymore."), after which no one reading MEMORY.md knew the rule. One
+    # that says the name, decorated or begun ("Always squash-merge pull requests (team
+    # rule)", "Always squash-merge pull"), is read as the name is: the line does not say the
+    # rule twice
+    rule_told = bool(entry.hand_title) and not _says_name(entry.hand_title, entry.name)
+    shown = entry.hand_title if rule_told else entry.name
     described = after_title(entry.description, shown)
     kind_and_day = kind_and_day_hook(entry)
     # a description that is the title and the day it was said ("Put type hints on everything
@@ -88,25 +93,61 @@ def index_entry(entry: Entry, limit: int) -> IndexEntry:
             cut_from(hook, d) for d in {described, entry.description, kind_and_day}) or (
             # (a line an earlier dream wrote, "— and no external backend service.")
             hook_after_title(hook, entry.description, entry.name)
-            or hook_after_title(hook, entry.description, shown)):
+            or (rule_told and hook_after_title(hook, entry.description, shown))):
         hook = described
     if room < 12:
         return IndexEntry(title, entry.file, "")
     # (the kind and day cut at the end, as earlier versions cut it: the line they wrote stays)
     cut_at_end = shorten(_flat(hook), room)
     told = cut_at_end if hook == plain else _shorten_hook(_flat(hook), room)
-    if hook != plain and _stub(told, hook):
+    if rule_told and hook != plain and (_stub(told, hook) or (
+            hook == described and _in_code(told))):
+        # under a person's title that does not say the rule, the rule cut at its end still
+        # begins it, the kind and day tell none of it; never cut inside a code span ("—
+        # Always run `black --line-length 100…", a command told half, or a description an
+        # earlier version cut there): the kind and day then, or the rule before the span
+        plainly = shorten(_flat(kind_and_day), room) if kind_and_day else ""
+        told = cut_at_end if not _in_code(cut_at_end) else plainly if (
+            plainly and not _stub(plainly, kind_and_day)) else _before_code(told)
+    elif hook != plain and _stub(told, hook):
         # "— Always read… (2026-07-06)" tells nothing: the kind and day say more, when there
         # are any and they fit ("the user's…" would tell no more); else the hook cut at its
         # end, as earlier versions cut it ("— `make…", not nothing after the title). They are
         # cut to no more than that cut: a longer line would make others shorter near
         # MEMORY.md's byte limit
-        # (not under a person's title, which does not say the rule: there the rule cut short
-        # still begins it, the kind and day tell none of it)
         plainly = shorten(_flat(kind_and_day), min(room, len(cut_at_end))) if (
-            kind_and_day and not entry.hand_title) else ""
+            kind_and_day) else ""
         told = plainly if plainly and not _stub(plainly, kind_and_day) else cut_at_end
     return IndexEntry(title, entry.file, told)
+
+
+def _in_code(told: str) -> bool:
+    """``told`` ends inside a `code span` it opens and does not close ("Always run `black
+    --line-length 100…")."""
+    return told.count("`") % 2 == 1
+
+
+def _before_code(told: str) -> str:
+    """``told`` cut before the `code span` it ends inside ("Always run…"); "" when nothing is
+    before it."""
+    if not _in_code(told):
+        return told
+    kept = told[:told.rindex("`")].rstrip(" ,;:-—(")
+    return f"{kept}…" if kept else ""
+
+
+# a word of a title, as said whatever its case, hyphens or decoration ("Squash merge", "**PR**")
+_TITLE_WORD = rx.compile(r"[^\W_]+")
+
+
+def _says_name(title: str, name: str) -> bool:
+    """``title``, written by hand, says the entry's ``name``: every word of it, decorated or
+    reworded around ("Always squash-merge pull requests (team rule)", "⭐ Always squash merge
+    pull-requests", "Never push directly to main"), or the name's first words ("Always
+    squash-merge pull"). A hook read against the name then does not say the title again."""
+    said = _TITLE_WORD.findall(title.lower())
+    named = _TITLE_WORD.findall(name.lower())
+    return set(named) <= set(said) or (bool(said) and named[:len(said)] == said)
 
 
 def _stub(told: str, hook: str) -> bool:
