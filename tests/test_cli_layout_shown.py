@@ -1,7 +1,8 @@
 """Where the code lives, said by the person ("Everything runs inside one Next.js codebase."),
-is left out as what the project's files show only when they do show it: the named tool's
-package or config file is there (user audit ux_audit4 finding 11: it was dropped so in a
-project whose folder was empty)."""
+is left out as what the project's files show in a project with any file, and the reason names
+what shows it when it can (the named tool's package or config file); in one with no file it is
+kept (user audit ux_audit4 finding 11: it was dropped so in a project whose folder was
+empty)."""
 
 from __future__ import annotations
 
@@ -14,10 +15,16 @@ from tests.factories import LEAST_GATES, dream_on_day, project_dirs, run_cli, sa
 _NEXT_JS = "Everything runs inside one Next.js codebase."
 
 
-def _told(root: Path, said: str, files: dict[str, str]) -> Path:
+def _told(root: Path, said: str, files: dict[str, str | None]) -> Path:
+    """``said`` on day 1 in a project of ``files`` (a name to its text, None for a folder)."""
     project_dirs(root, LEAST_GATES)
     for name, text in files.items():
-        (root / "project" / name).write_text(text, encoding="utf-8")
+        path = root / "project" / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        if text is None:
+            path.mkdir()
+        else:
+            path.write_text(text, encoding="utf-8")
     say_on_day(root, 1, said)
     dream_on_day(root, 1)
     return root
@@ -32,17 +39,12 @@ def _decisions(root: Path) -> str:
     return run_cli(root, "show", "--all-decisions", now="2026-07-01T21:00:00Z").output
 
 
-@pytest.mark.parametrize(("said", "files"), [
-    (_NEXT_JS, {}),
-    # (a package.json that names no next shows no Next.js codebase)
-    (_NEXT_JS, {"package.json": '{"dependencies": {"react": "18.3.1"}}'}),
-    ("All code lives in one repo.", {}),
-    ("All of our code lives in a single monorepo.", {}),
-    ("Everything runs in one Django project.", {"README.md": "# shop\n"}),
-], ids=["empty", "no-next-in-package-json", "one-repo-empty", "monorepo-empty", "django-readme"])
-def test_where_the_code_lives_is_kept_when_the_project_does_not_show_it(
-        tmp_path: Path, said: str, files: dict[str, str]) -> None:
-    root = _told(tmp_path / "p", said, files)
+@pytest.mark.parametrize("said", [_NEXT_JS, "All code lives in one repo.",
+                                  "All of our code lives in a single monorepo."],
+                         ids=["next-js", "one-repo", "monorepo"])
+def test_where_the_code_lives_is_kept_when_the_project_has_no_file(
+        tmp_path: Path, said: str) -> None:
+    root = _told(tmp_path / "p", said, {})
     (topic,) = _topics(root)
     assert "\ntype: project\n" in topic, topic
     assert f"\n{said}\n" in topic, topic
@@ -60,9 +62,50 @@ def test_where_the_code_lives_is_kept_when_the_project_does_not_show_it(
     ("All code lives in one repo.", {"README.md": "# shop\n"}, "its files: README.md"),
 ], ids=["next-in-package-json", "next-config", "django-in-pyproject", "one-repo-readme"])
 def test_where_the_code_lives_is_left_out_saying_what_shows_it(
-        tmp_path: Path, said: str, files: dict[str, str], shown: str) -> None:
+        tmp_path: Path, said: str, files: dict[str, str | None], shown: str) -> None:
     root = _told(tmp_path / "p", said, files)
     assert _topics(root) == []
     told = " ".join(_decisions(root).split())
     assert f"dropped {said}" in told, told
     assert f"the project's files show it ({shown}); not saved" in told, told
+
+
+_SHOWN = ("where the code lives (one repo, one codebase): the project's files show it; not "
+          "saved")
+
+
+@pytest.mark.parametrize(("said", "files", "why"), [
+    # (rev197: kept as project memories, the files showing no named tool's package or config)
+    ("Everything runs in one Node.js app.",
+     {"package.json": '{"dependencies": {"express": "4"}}', "src": None, "node_modules": None},
+     _SHOWN),
+    ("Everything is in one Angular app.",
+     {"package.json": '{"dependencies": {"@angular/core": "17"}}', "angular.json": "{}"},
+     _SHOWN),
+    ("Everything lives in one SvelteKit app.",
+     {"package.json": '{"devDependencies": {"@sveltejs/kit": "2"}}',
+      "svelte.config.js": "export default {};\n"}, _SHOWN),
+    ("Everything runs in one NestJS app.",
+     {"package.json": '{"dependencies": {"@nestjs/core": "10"}}', "nest-cli.json": "{}"},
+     _SHOWN),
+    ("Everything is in one Rust project.", {"Cargo.toml": '[package]\nname = "shop"\n'},
+     _SHOWN),
+    ("Everything is in one Go repo.", {"go.mod": "module shop\n"}, _SHOWN),
+    ("Everything is in one Python project.",
+     {"pyproject.toml": '[project]\nname = "shop"\ndependencies = ["fastapi"]\n'}, _SHOWN),
+    ("Everything runs inside one Rails app.", {"Gemfile": "gem 'rails'\n", "app": None},
+     _SHOWN),
+    (_NEXT_JS, {"package.json": '{"devDependencies": {"turbo": "2"}}', "turbo.json": "{}",
+                "apps/web/package.json": '{"dependencies": {"next": "14"}}'}, _SHOWN),
+    (_NEXT_JS, {"package.json": '{"dependencies": {"react": "18.3.1"}}'}, _SHOWN),
+    # (read as no statement the local engine knows, as it always was)
+    ("The whole project lives in one Git repo.", {"README.md": "# shop\n", "src": None},
+     "a statement of the project the local engine reads as no rule"),
+], ids=["node", "angular", "sveltekit", "nestjs", "rust", "go", "python", "rails",
+        "turborepo-next-in-apps-web", "react", "git-repo"])
+def test_where_the_code_lives_is_left_out_in_a_project_with_files(
+        tmp_path: Path, said: str, files: dict[str, str | None], why: str) -> None:
+    root = _told(tmp_path / "p", said, files)
+    assert _topics(root) == []
+    told = " ".join(_decisions(root).split())
+    assert f"dropped {said} {why}" in told, told

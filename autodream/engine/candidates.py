@@ -48,7 +48,6 @@ from autodream.engine.not_to_save import (
     NOT_SAID_HERE,
     PLANTED,
     POINTS_BACK,
-    STRUCTURE_SHOWN,
     _not_to_save,
     _one_off,
     _says_nothing,
@@ -188,9 +187,9 @@ UNREAD = ("a statement of the project the local engine reads as no rule, prefere
           "plan or decision it knows; not saved (say it as 'Remember: ...' to keep it)")
 # Where all the code is, said of the whole project ("All code lives in one repo.", "Everything
 # runs inside one Next.js codebase."): its layout, which the project's files show (Claude
-# Code's guidance: not what the code already says) when they do (``facts.layout_shown``: the
-# named tool's package or config file), else a project fact; a rule for what is to come is
-# said as one ("There will be no external backend service", "Never add a second repo")
+# Code's guidance: not what the code already says), in a project with any file; said of one
+# with none (an empty folder, or no project folder), a project fact. A rule for what is to come
+# is said as one ("There will be no external backend service", "Never add a second repo")
 _ONE_CODEBASE = rx.compile(
     r"^(?:everything|all\s+(?:(?:of\s+)?(?:the|our)\s+)?code|the\s+whole\s+(?:app|project|"
     r"codebase))\s+(?:runs|lives|is|sits|stays|goes)\s+(?:in|inside|within|under)\s+"
@@ -198,11 +197,15 @@ _ONE_CODEBASE = rx.compile(
     r"monorepo|codebase|project|app)\s*[.!]?$", re.I)
 
 
-def _layout(shown: str) -> str:
-    """Why a sentence of where the code lives is not saved: ``shown``, what shows it."""
-    return (f"where the code lives (one repo, one codebase): the project's files show it "
-            f"({shown}); not saved (say it as a rule, 'Always ...', or 'Remember: ...' to keep "
-            f"it)")
+def _layout(said: re.Match[str], facts: ProjectFacts) -> str:
+    """Why ``said``, an ``_ONE_CODEBASE`` sentence, is not saved in a project with files: they
+    show it, and what of them does when it can be named ("'next' is a declared dependency")."""
+    shown = layout_shown(said["named"], facts)
+    return ("where the code lives (one repo, one codebase): the project's files show it"
+            f"{f' ({shown})' if shown else ''}; not saved (say it as a rule, 'Always ...', or "
+            "'Remember: ...' to keep it)")
+
+
 # "Remember that.", "Don't forget it!", "Please keep that in mind": to remember what was just
 # said, and nothing of its own
 _REMEMBER_IT = rx.compile(
@@ -1217,9 +1220,8 @@ class Gatherer:
             plain = _SORRY_LEAD.sub("", sentence, count=1)
             unread = None if consumed else UNREAD if (
                 _STATEMENT.match(plain) or _WE_STATEMENT.match(plain)) else UNASKED if (
-                _PLEASE_ASK.match(sentence)) else _layout(shown) if (
-                layout := _ONE_CODEBASE.match(sentence)) is not None and (
-                shown := layout_shown(layout["named"], self.facts)) is not None else (
+                _PLEASE_ASK.match(sentence)) else _layout(layout, self.facts) if (
+                layout := _ONE_CODEBASE.match(sentence)) is not None else (
                 # ("Bitte verwende immer Tabs statt Leerzeichen." left no trace at all)
                 NOT_ENGLISH if not_english(sentence) else
                 UNDATED_PLAN if _TIME_AHEAD_UNNAMED.search(plain) and _plan_word(plain)
@@ -1288,17 +1290,16 @@ class Gatherer:
         if "instead" in sentence:
             sentence = _instead_proposed(sentence)
         found = _detect(sentence)
-        layout_unshown = False
         if found is None and "lso" in sentence:
             found = _also_rule(sentence)
-        if found is None and (layout := _ONE_CODEBASE.match(sentence)) is not None and (
-                layout_shown(layout["named"], self.facts) is None):
-            # "Everything runs inside one Next.js codebase." said of a project whose files show
-            # no such thing (no package.json naming next, no next.config.js; an empty folder):
-            # what was said is the only record of it, kept as a fact of the project (it was
-            # dropped, "the project's files show it")
+        # "Everything runs inside one Next.js codebase." said of a project with no file (its
+        # folder empty, or none): nothing shows where its code lives, and what was said is the
+        # only record of it, kept as a fact of the project (it was dropped, "the project's
+        # files show it"); in a project with any file, dropped so (``_sentence``)
+        where_code_lives = found is None and not self.facts.files and (
+            _ONE_CODEBASE.match(sentence) is not None)
+        if where_code_lives:
             found = _Kind("fact", ensure_period(sentence_case(sentence.strip())), 0.8)
-            layout_unshown = True
         if found is not None and found.kind == "plan" and (
                 was := day_moved_from(sentence)) is not None:
             found = replace(found, moved_from=was)
@@ -1346,11 +1347,8 @@ class Gatherer:
             sentence, consumed = following, True
         if found is None:
             return None, None, "", "", consumed
-        reason = _not_to_save(_without_change_of_mind(sentence), found)
-        if layout_unshown and reason == STRUCTURE_SHOWN:
-            # ("All of our code lives in a single monorepo.": 'lives in' is read as where a
-            # part of the code is, which the files show; here they were found not to)
-            reason = None
+        reason = _not_to_save(_without_change_of_mind(sentence), found,
+                              where_code_lives=where_code_lives)
         if reason is None and "[REDACTED:" in found.text:
             where = _address_before_secret(found.text) if found.kind == "resource" else None
             if where is not None:

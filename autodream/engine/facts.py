@@ -145,11 +145,11 @@ _JS_SUFFIX = rx.compile(r"\.?js$")
 
 def layout_shown(named: str, facts: ProjectFacts) -> str | None:
     """What in the project's files shows where its code lives as a person said it ("Everything
-    runs inside one Next.js codebase": ``named`` is "Next.js"), or None when nothing does.
+    runs inside one Next.js codebase": ``named`` is "Next.js"), to name in the reason it is not
+    saved; None when nothing can be named (the files show it still).
 
-    A name said must be the project's: a declared dependency ('next' in package.json) or its
-    config file at the top ("next.config.js"). With no name, any file of the project shows its
-    layout; a project with none shows nothing, and what was said is the only record of it."""
+    A name said is shown by a declared dependency ('next' in package.json) or its config file
+    at the top ("next.config.js"); with no name, by the project's first files."""
     names = [w.strip(".") for w in named.split() if _LAYOUT_NAME.match(w.strip("."))]
     if not names:
         return f"its files: {', '.join(sorted(facts.files)[:3])}" if facts.files else None

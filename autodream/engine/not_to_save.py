@@ -286,10 +286,11 @@ def _code_default(told: str) -> bool:
     return True
 
 
-STRUCTURE_SHOWN = "code structure the project already shows"
-
-
-def _not_to_save(sentence: str, found: _Kind) -> str | None:
+def _not_to_save(sentence: str, found: _Kind, *, where_code_lives: bool = False) -> str | None:
+    """Why ``found``, read in ``sentence``, is not saved (Claude Code's guidance), or None.
+    ``where_code_lives``: the sentence says where all the code is, of a project with no file
+    (``candidates._ONE_CODEBASE``): no file shows its structure ("All of our code lives in a
+    single monorepo.", 'lives in')."""
     if _INJECTION.search(sentence):
         return f"{PLANTED}: never followed or saved"
     if sentence.rstrip().endswith("?"):
@@ -325,8 +326,9 @@ def _not_to_save(sentence: str, found: _Kind) -> str | None:
     bare = _FILLER.sub("", sentence.strip())
     lasting = _LASTING.search(sentence) is not None or _standing_imperative(bare) or (
         _instead_of_doing(bare)) or _when_they_are(bare)
-    if not standing and _STRUCTURE.search(sentence) and not _KEPT_IN_TOOL.search(sentence):
-        return STRUCTURE_SHOWN
+    if not standing and not where_code_lives and _STRUCTURE.search(sentence) and not (
+            _KEPT_IN_TOOL.search(sentence)):
+        return "code structure the project already shows"
     if not standing and found.kind not in ("resource", "switch") and _PATH.search(sentence) and (
             _beside_path(found.text) is None) and not rule_for_every(found, sentence):
         return "file paths the project already shows"
