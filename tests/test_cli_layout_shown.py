@@ -15,9 +15,11 @@ from tests.factories import LEAST_GATES, dream_on_day, project_dirs, run_cli, sa
 _NEXT_JS = "Everything runs inside one Next.js codebase."
 
 
-def _told(root: Path, said: str, files: dict[str, str | None]) -> Path:
-    """``said`` on day 1 in a project of ``files`` (a name to its text, None for a folder)."""
-    project_dirs(root, LEAST_GATES)
+def _told(root: Path, said: str, files: dict[str, str | None],
+          links: dict[str, str] | None = None, settings: str = "") -> Path:
+    """``said`` on day 1 in a project of ``files`` (a name to its text, None for a folder) and
+    ``links`` (a symlink's name to where it points)."""
+    project_dirs(root, LEAST_GATES + settings)
     for name, text in files.items():
         path = root / "project" / name
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -25,6 +27,8 @@ def _told(root: Path, said: str, files: dict[str, str | None]) -> Path:
             path.mkdir()
         else:
             path.write_text(text, encoding="utf-8")
+    for name, target in (links or {}).items():
+        (root / "project" / name).symlink_to(target)
     say_on_day(root, 1, said)
     dream_on_day(root, 1)
     return root
@@ -109,3 +113,28 @@ def test_where_the_code_lives_is_left_out_in_a_project_with_files(
     assert _topics(root) == []
     told = " ".join(_decisions(root).split())
     assert f"dropped {said} {why}" in told, told
+
+
+def test_what_shows_where_the_code_lives_is_named_by_plain_file_names(tmp_path: Path) -> None:
+    # (rev197: the reason named the listing's entries as listed, "(next.config.js@ is in the
+    # project)", "(its files: [REDACTED:github-token].txt)", "(its files: [output truncated at
+    # 1000 bytes; narrow the request], ...)")
+    linked = _told(tmp_path / "linked", _NEXT_JS,
+                   {"README.md": "# shop\n", "config/next.js": "module.exports = {};\n"},
+                   links={"next.config.js": "config/next.js"})
+    secret = _told(tmp_path / "secret", "All code lives in one repo.", {
+        "ghp_aB3dE5fG7hI9jK1lM3nO5pQ7rS9tU1vW3xY5.txt": "x\n", "notes.md": "# notes\n"})
+    # (more names than one listing shows: it ends with its note)
+    cut = _told(tmp_path / "cut", "All code lives in one repo.",
+                {f"file-{i:03d}-with-a-long-name.txt": "x\n" for i in range(80)},
+                settings="max_tool_output_bytes = 1000\n")
+    for root, said, why in [
+            (linked, _NEXT_JS, _SHOWN),
+            (secret, "All code lives in one repo.", _SHOWN.replace(
+                "show it;", "show it (its files: notes.md);")),
+            (cut, "All code lives in one repo.", _SHOWN.replace("show it;", (
+                "show it (its files: file-000-with-a-long-name.txt, "
+                "file-001-with-a-long-name.txt, file-002-with-a-long-name.txt);")))]:
+        assert _topics(root) == []
+        told = " ".join(_decisions(root).split())
+        assert f"dropped {said} {why}" in told, told

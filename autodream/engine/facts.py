@@ -136,9 +136,15 @@ def shown_path(text: str, facts: ProjectFacts) -> str | None:
     return None
 
 
-# A name said of where the code lives ("Next.js", "Rails", "TypeScript"): a capital past the
-# first letter's, a capital then lower case, or a dot inside; "monolithic", "big" are no names
+# A name said of where the code lives ("Next.js", "Rails", "iOS", "next.js"): a word that
+# begins with a capital, or has a capital or a dot past its start; a word all in lower case
+# ("monolithic", "big") is no name
 _LAYOUT_NAME = rx.compile(r"^(?:[A-Z][\w+#-]*|[\w+#-]*[A-Z.][\w.+#-]*)$")
+# A file or folder's name as the top-level listing shows a plain one ("README.md", "src"), fit
+# to name in a reason: not a symlink's, marked '@' ("next.config.js@"), one shown escaped or
+# redacted ("[REDACTED:github-token].txt"), nor the listing's own note ("[output truncated at
+# 4096 bytes; narrow the request]")
+_PLAIN_NAME = rx.compile(r"^[\w.+-]+$")
 # "next.js" / "nextjs" is the "next" package, "vue.js" "vue"
 _JS_SUFFIX = rx.compile(r"\.?js$")
 
@@ -151,8 +157,9 @@ def layout_shown(named: str, facts: ProjectFacts) -> str | None:
     A name said is shown by a declared dependency ('next' in package.json) or its config file
     at the top ("next.config.js"); with no name, by the project's first files."""
     names = [w.strip(".") for w in named.split() if _LAYOUT_NAME.match(w.strip("."))]
+    plain = sorted(f for f in facts.files if _PLAIN_NAME.match(f))
     if not names:
-        return f"its files: {', '.join(sorted(facts.files)[:3])}" if facts.files else None
+        return f"its files: {', '.join(plain[:3])}" if plain else None
     for name in names:
         lower = name.lower()
         for form in dict.fromkeys((lower, _JS_SUFFIX.sub("", lower))):
@@ -160,8 +167,7 @@ def layout_shown(named: str, facts: ProjectFacts) -> str | None:
                 continue
             if form in facts.dependencies:
                 return f"'{form}' is a declared dependency"
-            config = next((f for f in sorted(facts.files)
-                           if "/" not in f and f.lower().startswith(f"{form}.config.")), None)
+            config = next((f for f in plain if f.lower().startswith(f"{form}.config.")), None)
             if config is not None:
                 return f"{config} is in the project"
     return None
