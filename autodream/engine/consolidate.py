@@ -99,6 +99,7 @@ from autodream.engine.plan_entries import (
     done_on_planned_day,
     plan_changed,
     plan_moved_there,
+    plan_named_on,
     plan_of,
     plan_on_day,
     plan_rescheduled,
@@ -132,6 +133,7 @@ from autodream.engine.plans import (
     another_day_of,
     counted_names,
     day_put_against,
+    day_put_right,
     deadline_met,
     mentions_thing,
     only_where,
@@ -662,6 +664,17 @@ class Consolidator:
                 # "Invoices v2 goes out on 2026-11-13 now, not 2026-11-02": the plan of
                 # 2026-11-02 moved, whatever words it was said in
                 self._reschedule(planned_on, *against, cand, cluster)
+                return
+            day_right = day_put_right(cand.text) if (
+                against is None and date_moved is None and cand.kind == "plan") else None
+            named_on = plan_named_on(self.live(), *day_right[:2]) if day_right else None
+            if day_right is not None and named_on is not None:
+                # "The 2.1 release is actually on 2026-07-24, not on 2026-07-20" of "The 2.1
+                # release is on 2026-07-20": the plan moved, as "... moved to 2026-07-24" moves
+                # it, not a second plan of the release beside it; a reason given is its Why
+                self._reschedule(named_on, *day_right[1:], cand, cluster)
+                if cand.why:
+                    named_on.why, named_on.generated_why = cand.why, False
                 return
             there = plan_moved_there(self.live(), *date_moved) if date_moved is not None else None
             if there is not None:

@@ -48,7 +48,14 @@ from autodream.engine.plans import (
 )
 from autodream.engine.replacement import _CLAUSE_EDGE, _FORBIDS, _ISO_DAY
 from autodream.engine.sentence_kinds import key_clause, weekday_moved
-from autodream.engine.text import CALENDAR_WORDS, STOPWORDS, sentence_case, shorten, tokens
+from autodream.engine.text import (
+    CALENDAR_WORDS,
+    STOPWORDS,
+    has_word,
+    sentence_case,
+    shorten,
+    tokens,
+)
 
 # A plan told as changed, with no word of a move ("Change of plan on the invoice, ..., so I need
 # to invoice them by 2026-11-27 instead")
@@ -163,6 +170,31 @@ def plan_on_day(live: list[Entry], cand: Candidate, was: str) -> Entry | None:
         if (entry.type == "project" and not _FORBIDS.search(lead)
                 and {d.lower() for d in date_mentions(lead)} == {was.lower()}
                 and said & (tokens(lead) - STOPWORDS - CALENDAR_WORDS)):
+            found.append(entry)
+    return found[0] if len(found) == 1 else None
+
+
+# A plan as it is mostly said: what it is of (its words before the verb) and its day ("The 2.1
+# release is on 2026-07-20")
+_PLAN_OF_DAY = rx.compile(r"^(?P<what>[\w.-]+(?:\s+[\w.-]+){0,5}?)\s+(?:is|are)\s+(?:on\s+)?"
+                          r"\d{4}-\d{2}-\d{2}\b", re.I)
+
+
+def plan_named_on(live: list[Entry], what: str, was: str) -> Entry | None:
+    """The one live plan of ``what`` (lower case, from ``day_put_right``) named in every word
+    and no more ("the 2.1 release": not "The 2.1 release retro", "The 2.2 release" nor "Release
+    2.1") whose lead gives ``was`` as its only day; None when none does or more than one. An
+    entry with another line on that day ("- The release party is also on 2026-07-20") is none:
+    moved, that line would be lost with the old day."""
+    found: list[Entry] = []
+    for entry in live:
+        lead = LIST_MARK.sub("", entry.lead).strip()
+        m = _PLAN_OF_DAY.match(lead)
+        if (entry.type == "project" and m is not None
+                and " ".join(m["what"].lower().split()) == what
+                and not _FORBIDS.search(lead) and not _TOLD_PAST.search(lead)
+                and {d.lower() for d in date_mentions(lead)} == {was}
+                and not any(has_word(said, was) for said in entry.statements[1:])):
             found.append(entry)
     return found[0] if len(found) == 1 else None
 

@@ -359,6 +359,26 @@ def day_put_against(said: str) -> tuple[str, str] | None:
     return None
 
 
+# "The 2.1 release is actually on 2026-07-24, not on 2026-07-20.": a plan's day put right with
+# no word of a move: the sentence is no more than what it is of, the new day and the old
+# ("now" there is day_put_against's; a condition, hedge or second fact after the old day, "...,
+# unless QA slips", is more than the day put right, and is read as before)
+_DAY_PUT_RIGHT = rx.compile(
+    r"^(?P<what>[\w.-]+(?:\s+[\w.-]+){0,5}?)\s+(?:is|are)\s+(?:actually\s+|really\s+|in\s+fact\s+)?"
+    r"(?:on\s+)?(?P<now>\d{4}-\d{2}-\d{2}),?\s+not\s+(?:on\s+)?(?P<was>\d{4}-\d{2}-\d{2})\s*[.!]?$",
+    re.I)
+
+
+def day_put_right(said: str) -> tuple[str, str, str] | None:
+    """What a plan's day put right is of (its words before the verb, lower case), the day it
+    was on and the one it is on: ("the 2.1 release", "2026-07-20", "2026-07-24") for "The 2.1
+    release is actually on 2026-07-24, not on 2026-07-20."; None for any other sentence."""
+    m = _DAY_PUT_RIGHT.match(said.strip())
+    if m is None or m["now"] == m["was"]:
+        return None
+    return " ".join(m["what"].lower().split()), m["was"], m["now"]
+
+
 # "The workshop deadline is now on 2026-11-30": a plan's day told as where it stands now, no
 # word of the move ("deadline extended again!" said before it)
 _NOW_ON_DAY = rx.compile(

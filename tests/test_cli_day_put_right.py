@@ -1,0 +1,112 @@
+"""A plan's day put right by setting the new day against the old ("The 2.1 release is actually on
+July 24, not July 20.") moves the plan of that very thing, as "The 2.1 release moved to July 24."
+does: main kept two current plans of one release ('actually'), or the whole sentence as the lead
+with the old day in it. Only the plan named in every word moves (not the release retro beside
+it), and what else the sentence says (a condition, a second fact) stays in memory."""
+
+from __future__ import annotations
+
+from datetime import datetime, timezone
+from pathlib import Path
+
+import pytest
+
+from tests.engine_helpers import topic
+from tests.factories import (
+    LEAST_GATES,
+    TranscriptBuilder,
+    dream_on_day,
+    project_dirs,
+    say_on_day,
+    told_day_by_day,
+)
+
+
+def _topics(root: Path) -> dict[str, str]:
+    return {p.name: p.read_text(encoding="utf-8") for p in sorted((root / "memory").glob("*.md"))
+            if p.name != "MEMORY.md"}
+
+
+def _index_lines(root: Path) -> list[str]:
+    index = (root / "memory" / "MEMORY.md").read_text(encoding="utf-8")
+    return [line for line in index.splitlines() if line.startswith("- ")]
+
+
+@pytest.mark.parametrize(("then", "why"), [
+    ("The 2.1 release is actually on July 24, not July 20.", "Changed on 2026-07-02."),
+    ("The 2.1 release is on July 24, not July 20.", "Changed on 2026-07-02."),
+    ("The 2.1 release is actually on July 24, not July 20, because QA needs more time.",
+     "QA needs more time."),
+])
+def test_a_day_set_against_the_plans_day_moves_the_plan(tmp_path: Path, then: str,
+                                                         why: str) -> None:
+    root = told_day_by_day(tmp_path, "The 2.1 release is on July 20.", then)
+    ((name, text),) = _topics(root).items()
+    assert name == "project_release.md"
+    body = text.split("\n---\n", 1)[1]
+    assert "The 2.1 release is on 2026-07-24.\n" in body
+    assert "Changed from 2026-07-20 to 2026-07-24 on 2026-07-02" in body
+    assert f"**Why:** {why}" in body
+    assert _index_lines(root)[0].startswith(
+        "- [The 2.1 release is on 2026-07-24](project_release.md)")
+
+
+def test_only_the_plan_named_in_every_word_moves(tmp_path: Path) -> None:
+    # rev181: the release retro on the same day was the plan moved
+    project_dirs(tmp_path, LEAST_GATES)
+    TranscriptBuilder(cwd=str(tmp_path / "project"),
+                      start=datetime(2026, 7, 1, 9, tzinfo=timezone.utc)).user(
+        "The 2.1 release is on July 20.").user("The 2.1 release retro is on July 20.").write(
+        tmp_path / "sessions")
+    dream_on_day(tmp_path, 1)
+    say_on_day(tmp_path, 2, "The 2.1 release is on July 24, not July 20.")
+    dream_on_day(tmp_path, 2)
+    topics = _topics(tmp_path)
+    assert "The 2.1 release retro is on 2026-07-20.\n" in topics["project_release-retro.md"]
+    assert "Changed from" not in topics["project_release-retro.md"]
+    assert "Changed from 2026-07-20 to 2026-07-24" in topics["project_release.md"]
+
+
+@pytest.mark.parametrize(("first", "then"), [
+    ("The 2.1 release retro is on July 20.", "The 2.1 release is on July 24, not July 20."),
+    ("The 2.1 release retro is on July 20.",
+     "The 2.1 release is actually on July 24, not July 20."),
+    ("The 2.1 release party is on July 20.", "The release is on July 24, not July 20."),
+    ("The code freeze before the release is on July 20.",
+     "The release is actually on July 24, not July 20."),
+    ("We present the 2.1 release to the board on July 20.",
+     "The 2.1 release is on July 24, not July 20."),
+    ("The 2.2 release is on July 20.", "The 2.1 release is actually on July 24, not July 20."),
+])
+def test_another_events_plan_keeps_its_day(tmp_path: Path, first: str, then: str) -> None:
+    root = told_day_by_day(tmp_path, first, then)
+    kept = first.replace("July 20", "2026-07-20")
+    (planned,) = [text for text in _topics(root).values() if kept in text]
+    assert "Changed from" not in planned
+
+
+@pytest.mark.parametrize(("then", "kept"), [
+    ("The 2.1 release is on July 24, not July 20, unless QA slips.", "unless QA slips"),
+    ("The 2.1 release is actually on July 24, not July 20, unless QA slips.", "unless QA slips"),
+    ("The 2.1 release is on July 24, not July 20, if legal signs off.", "if legal signs off"),
+    ("The 2.1 release is actually on July 24, not July 20, I think.", "I think"),
+    ("The 2.1 release is actually on July 24, not July 20, and the demo is on July 28.",
+     "The demo is on 2026-07-28."),
+    ("The 2.1 release is on July 24, not July 20 (the 2.1 hotfix stays on July 20).",
+     "the 2.1 hotfix stays on 2026-07-20"),
+])
+def test_the_rest_of_the_sentence_stays_in_memory(tmp_path: Path, then: str, kept: str) -> None:
+    root = told_day_by_day(tmp_path, "The 2.1 release is on July 20.", then)
+    assert any(kept in text for text in _topics(root).values())
+
+
+def test_a_plan_with_another_line_on_its_day_keeps_that_line(tmp_path: Path) -> None:
+    # moved, the line on the old day would go with it (a file two plans were merged into)
+    project_dirs(tmp_path, LEAST_GATES)
+    (tmp_path / "memory" / "project_release.md").write_text(topic(
+        "The 2.1 release is on 2026-07-20", "The 2.1 release is on 2026-07-20.\n\n"
+        "- The 2.1 release party is also on 2026-07-20."), encoding="utf-8")
+    say_on_day(tmp_path, 1, "The 2.1 release is actually on July 24, not July 20.")
+    dream_on_day(tmp_path, 1)
+    assert any("- The 2.1 release party is also on 2026-07-20." in text
+               for text in _topics(tmp_path).values())
