@@ -667,12 +667,13 @@ class Consolidator:
                 return
             day_right = day_put_right(cand.text) if (
                 against is None and date_moved is None and cand.kind == "plan") else None
-            named_on = plan_named_on(self.live(), *day_right[:2]) if day_right else None
+            named_on = plan_named_on(self.live(), day_right.what, day_right.was) if (
+                day_right is not None) else None
             if day_right is not None and named_on is not None:
                 # "The 2.1 release is actually on 2026-07-24, not on 2026-07-20" of "The 2.1
                 # release is on 2026-07-20": the plan moved, as "... moved to 2026-07-24" moves
                 # it, not a second plan of the release beside it; a reason given is its Why
-                self._reschedule(named_on, *day_right[1:], cand, cluster)
+                self._reschedule(named_on, day_right.was, day_right.now, cand, cluster)
                 if cand.why:
                     named_on.why, named_on.generated_why = cand.why, False
                 return

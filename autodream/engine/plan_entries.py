@@ -43,6 +43,7 @@ from autodream.engine.plans import (
     names_a_part,
     names_another_event,
     names_it_first,
+    plan_of_day,
     stand_ins_apart,
     told_happened,
 )
@@ -174,12 +175,6 @@ def plan_on_day(live: list[Entry], cand: Candidate, was: str) -> Entry | None:
     return found[0] if len(found) == 1 else None
 
 
-# A plan as it is mostly said: what it is of (its words before the verb) and its day ("The 2.1
-# release is on 2026-07-20")
-_PLAN_OF_DAY = rx.compile(r"^(?P<what>[\w.-]+(?:\s+[\w.-]+){0,5}?)\s+(?:is|are)\s+(?:on\s+)?"
-                          r"\d{4}-\d{2}-\d{2}\b", re.I)
-
-
 def plan_named_on(live: list[Entry], what: str, was: str) -> Entry | None:
     """The one live plan of ``what`` (lower case, from ``day_put_right``) named in every word
     and no more ("the 2.1 release": not "The 2.1 release retro", "The 2.2 release" nor "Release
@@ -189,9 +184,8 @@ def plan_named_on(live: list[Entry], what: str, was: str) -> Entry | None:
     found: list[Entry] = []
     for entry in live:
         lead = LIST_MARK.sub("", entry.lead).strip()
-        m = _PLAN_OF_DAY.match(lead)
-        if (entry.type == "project" and m is not None
-                and " ".join(m["what"].lower().split()) == what
+        of_day = plan_of_day(lead)
+        if (entry.type == "project" and of_day is not None and of_day[0] == what
                 and not _FORBIDS.search(lead) and not _TOLD_PAST.search(lead)
                 and {d.lower() for d in date_mentions(lead)} == {was}
                 and not any(has_word(said, was) for said in entry.statements[1:])):

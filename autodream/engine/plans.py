@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from datetime import date, timedelta
 from itertools import pairwise
+from typing import NamedTuple
 
 from autodream import rx
 from autodream.engine.dates import (
@@ -359,24 +360,48 @@ def day_put_against(said: str) -> tuple[str, str] | None:
     return None
 
 
+# What a plan is of, as it is mostly said: its words before the verb ("The 2.1 release is ...")
+_PLAN_SUBJECT = r"^(?P<what>[\w.-]+(?:\s+[\w.-]+){0,5}?)\s+(?:is|are)\s+"
 # "The 2.1 release is actually on 2026-07-24, not on 2026-07-20.": a plan's day put right with
 # no word of a move: the sentence is no more than what it is of, the new day and the old
 # ("now" there is day_put_against's; a condition, hedge or second fact after the old day, "...,
 # unless QA slips", is more than the day put right, and is read as before)
 _DAY_PUT_RIGHT = rx.compile(
-    r"^(?P<what>[\w.-]+(?:\s+[\w.-]+){0,5}?)\s+(?:is|are)\s+(?:actually\s+|really\s+|in\s+fact\s+)?"
-    r"(?:on\s+)?(?P<now>\d{4}-\d{2}-\d{2}),?\s+not\s+(?:on\s+)?(?P<was>\d{4}-\d{2}-\d{2})\s*[.!]?$",
+    rf"{_PLAN_SUBJECT}(?:actually\s+|really\s+|in\s+fact\s+)?(?:on\s+)?(?P<now>\d{{4}}-\d{{2}}-\d{{2}}),?"
+    r"\s+not\s+(?:on\s+)?(?P<was>\d{4}-\d{2}-\d{2})\s*[.!]?$",
     re.I)
+# A plan's lead giving what it is of and its day ("The 2.1 release is on 2026-07-20")
+_PLAN_OF_DAY = rx.compile(rf"{_PLAN_SUBJECT}(?:on\s+)?(?P<day>\d{{4}}-\d{{2}}-\d{{2}})\b", re.I)
 
 
-def day_put_right(said: str) -> tuple[str, str, str] | None:
-    """What a plan's day put right is of (its words before the verb, lower case), the day it
-    was on and the one it is on: ("the 2.1 release", "2026-07-20", "2026-07-24") for "The 2.1
-    release is actually on 2026-07-24, not on 2026-07-20."; None for any other sentence."""
+class DayPutRight(NamedTuple):
+    """A plan's day put right: what the plan is of (its words before the verb, lower case),
+    the day it was on and the day it is on."""
+
+    what: str
+    was: str
+    now: str
+
+
+def _subject(m: re.Match[str]) -> str:
+    return " ".join(m["what"].lower().split())
+
+
+def day_put_right(said: str) -> DayPutRight | None:
+    """("the 2.1 release", "2026-07-20", "2026-07-24") for "The 2.1 release is actually on
+    2026-07-24, not on 2026-07-20."; None for any other sentence."""
     m = _DAY_PUT_RIGHT.match(said.strip())
     if m is None or m["now"] == m["was"]:
         return None
-    return " ".join(m["what"].lower().split()), m["was"], m["now"]
+    return DayPutRight(_subject(m), m["was"], m["now"])
+
+
+def plan_of_day(lead: str) -> tuple[str, str] | None:
+    """What a plan's lead is of, as ``day_put_right`` gives it, and its day: ("the 2.1
+    release", "2026-07-20") for "The 2.1 release is on 2026-07-20"; None when it is not said
+    so."""
+    m = _PLAN_OF_DAY.match(lead)
+    return (_subject(m), m["day"]) if m is not None else None
 
 
 # "The workshop deadline is now on 2026-11-30": a plan's day told as where it stands now, no
