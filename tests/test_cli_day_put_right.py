@@ -85,6 +85,20 @@ def test_another_events_plan_keeps_its_day(tmp_path: Path, first: str, then: str
     assert "Changed from" not in planned
 
 
+@pytest.mark.parametrize("first", [
+    "The 2.1 release is on July 20, and so is the retro.",
+    "The 2.1 release is on July 20, the same day as the board meeting.",
+    "The 2.1 release is on July 20 together with the docs launch.",
+])
+def test_a_plan_naming_another_event_on_its_day_keeps_it(tmp_path: Path, first: str) -> None:
+    # rev193: moved, the retro, the board meeting or the docs launch would move with it
+    root = told_day_by_day(tmp_path, first,
+                           "The 2.1 release is actually on July 24, not July 20.")
+    kept = first.replace("July 20", "2026-07-20")
+    (planned,) = [text for text in _topics(root).values() if kept in text]
+    assert "Changed from" not in planned
+
+
 @pytest.mark.parametrize(("then", "kept"), [
     ("The 2.1 release is on July 24, not July 20, unless QA slips.", "unless QA slips"),
     ("The 2.1 release is actually on July 24, not July 20, unless QA slips.", "unless QA slips"),

@@ -370,8 +370,11 @@ _DAY_PUT_RIGHT = rx.compile(
     rf"{_PLAN_SUBJECT}(?:actually\s+|really\s+|in\s+fact\s+)?(?:on\s+)?(?P<now>\d{{4}}-\d{{2}}-\d{{2}}),?"
     r"\s+not\s+(?:on\s+)?(?P<was>\d{4}-\d{2}-\d{2})\s*[.!]?$",
     re.I)
-# A plan's lead giving what it is of and its day ("The 2.1 release is on 2026-07-20")
-_PLAN_OF_DAY = rx.compile(rf"{_PLAN_SUBJECT}(?:on\s+)?(?P<day>\d{{4}}-\d{{2}}-\d{{2}})\b", re.I)
+# A plan's lead that is no more than what it is of and its day ("The 2.1 release is on
+# 2026-07-20."): one that names another event ("..., and so is the retro", "..., the same day as
+# the board meeting") would move that event with it
+_PLAN_OF_DAY = rx.compile(
+    rf"{_PLAN_SUBJECT}(?:on\s+)?(?P<day>\d{{4}}-\d{{2}}-\d{{2}})\s*[.!]?$", re.I)
 
 
 class DayPutRight(NamedTuple):
@@ -398,8 +401,8 @@ def day_put_right(said: str) -> DayPutRight | None:
 
 def plan_of_day(lead: str) -> tuple[str, str] | None:
     """What a plan's lead is of, as ``day_put_right`` gives it, and its day: ("the 2.1
-    release", "2026-07-20") for "The 2.1 release is on 2026-07-20"; None when it is not said
-    so."""
+    release", "2026-07-20") for "The 2.1 release is on 2026-07-20."; None when the lead says
+    more or other than that."""
     m = _PLAN_OF_DAY.match(lead)
     return (_subject(m), m["day"]) if m is not None else None
 
