@@ -51,6 +51,19 @@ def test_a_day_set_against_the_plans_day_moves_the_plan(tmp_path: Path, then: st
         "- [The 2.1 release is on 2026-07-24](project_release.md)")
 
 
+@pytest.mark.parametrize("then", [
+    "The 2.1 release is actually on July 18, not July 20.",
+    "The 2.1 release is on July 18, not July 20.",
+    "The 2.1 release is on July 18 now, not July 20.",
+])
+def test_a_plan_put_earlier_is_planned_around_its_new_day(tmp_path: Path, then: str) -> None:
+    # rev193: the old day, the later of the two said, was the day to plan around
+    root = told_day_by_day(tmp_path, "The 2.1 release is on July 20.", then)
+    ((_name, text),) = _topics(root).items()
+    assert "The 2.1 release is on 2026-07-18.\n" in text
+    assert "**How to apply:** Plan work around 2026-07-18." in text
+
+
 def test_only_the_plan_named_in_every_word_moves(tmp_path: Path) -> None:
     # rev181: the release retro on the same day was the plan moved
     project_dirs(tmp_path, LEAST_GATES)

@@ -60,6 +60,7 @@ from autodream.engine.guidance import (
     _switch_how,
     _tool_of,
     guidance_for,
+    plan_how,
 )
 from autodream.engine.history import (
     declare,
@@ -1508,7 +1509,9 @@ class Consolidator:
             self._why_changed(entry, day)
             lead = _put_value(entry, was, now)
             if entry.generated_how:  # "2026-07-09 has passed; ..." is for the old date
-                entry.how = _default_how(cand)
+                # (a plan's for the day it is on now: "is on 2026-07-18, not 2026-07-20" names
+                # the old day as the latest)
+                entry.how = plan_how(now) if cand.kind == "plan" else _default_how(cand)
         else:
             lead = cand.text if on_was is None or ranged or _TOLD_PAST.search(entry.lead) else (
                 entry.lead[: on_was.start()] + now + entry.lead[on_was.end():])

@@ -165,6 +165,12 @@ def _alone(rule: str) -> str:
         alone) else rule
 
 
+def plan_how(said: str) -> str:
+    """The guidance for a plan said in ``said``: to plan around the latest day it names."""
+    when = last_mention(said)
+    return f"Plan work around {when.phrase}." if when else "Plan work around this date."
+
+
 def _default_how(cand: Candidate) -> str:
     if cand.kind == "switch" and cand.new:
         if cand.old and not _tells_a_change(cand.text):
@@ -172,8 +178,7 @@ def _default_how(cand: Candidate) -> str:
                     "otherwise.")
         return _switch_how(cand.new, cand.old or "the previous choice", cand.text)
     if cand.kind == "plan":
-        when = last_mention(cand.text)
-        return f"Plan work around {when.phrase}." if when else "Plan work around this date."
+        return plan_how(cand.text)
     if cand.type == "feedback":
         # the rule as the user applied it to a task ("don't introduce a Formatter class")
         example = (f" Example ({cand.source.day.isoformat()}): {cand.example}"
