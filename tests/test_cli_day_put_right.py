@@ -64,6 +64,18 @@ def test_a_plan_put_earlier_is_planned_around_its_new_day(tmp_path: Path, then: 
     assert "**How to apply:** Plan work around 2026-07-18." in text
 
 
+def test_a_reason_given_before_stays_beside_the_new_one(tmp_path: Path) -> None:
+    # rev193: the marketing reason was replaced by the QA one
+    root = told_day_by_day(
+        tmp_path, "The 2.1 release is on July 20 because marketing wants it before the conference.",
+        "The 2.1 release is actually on July 24, not July 20, because QA needs more time.")
+    ((_name, text),) = _topics(root).items()
+    assert "The 2.1 release is on 2026-07-24.\n" in text
+    why = next(line for line in text.splitlines() if line.startswith("**Why:**"))
+    assert "Marketing wants it before the conference." in why
+    assert "QA needs more time." in why
+
+
 def test_only_the_plan_named_in_every_word_moves(tmp_path: Path) -> None:
     # rev181: the release retro on the same day was the plan moved
     project_dirs(tmp_path, LEAST_GATES)

@@ -360,6 +360,16 @@ def _ports_of_two_things(lead: str, said: str) -> bool:
     return bool(one) and bool(other) and not (one <= other or other <= one)
 
 
+def _reasons_kept(entry: Entry, reason: str, when: str) -> str:
+    """``entry``'s Why once ``reason`` is given for a change to it ``when`` ("on 2026-07-02"):
+    the reason alone over the engine's own Why; after a person's ("Marketing wants it before
+    the conference."), both, the new one told with its day (a person's words stay)."""
+    kept = entry.why.strip()
+    if not kept or entry.generated_why or is_generated_why(kept) or reason.strip() in kept:
+        return reason
+    return f"{kept} Changed {when}: {reason}"
+
+
 class Consolidator:
     """Holds the entries of one dream and applies clusters to them in time order."""
 
@@ -676,7 +686,8 @@ class Consolidator:
                 # it, not a second plan of the release beside it; a reason given is its Why
                 self._reschedule(named_on, day_right.was, day_right.now, cand, cluster)
                 if cand.why:
-                    named_on.why, named_on.generated_why = cand.why, False
+                    named_on.why, named_on.generated_why = _reasons_kept(
+                        named_on, cand.why, f"on {cand.source.day.isoformat()}"), False
                 return
             there = plan_moved_there(self.live(), *date_moved) if date_moved is not None else None
             if there is not None:
