@@ -17,6 +17,7 @@ from tests.factories import (
     TranscriptBuilder,
     dream_on_day,
     project_dirs,
+    run_cli,
     say_on_day,
     told_day_by_day,
 )
@@ -74,6 +75,20 @@ def test_a_reason_given_before_stays_beside_the_new_one(tmp_path: Path) -> None:
     why = next(line for line in text.splitlines() if line.startswith("**Why:**"))
     assert "Marketing wants it before the conference." in why
     assert "QA needs more time." in why
+
+
+@pytest.mark.parametrize("then", [
+    "The 2.1 release is actually on July 24, not July 20.",
+    "The 2.1 release is on July 24, not July 20.",
+])
+def test_a_day_put_right_said_again_is_already_remembered(tmp_path: Path, then: str) -> None:
+    # rev193: said again the next day, the plan was 'updated', its lead the whole sentence
+    root = told_day_by_day(tmp_path, "The 2.1 release is on July 20.", then)
+    before = _topics(root)
+    say_on_day(root, 3, then)
+    out = run_cli(root, "--force", now="2026-07-03T20:00:00+00:00").output
+    assert out.startswith("no-change:") and "1 confirmed" in out
+    assert _topics(root) == before
 
 
 def test_only_the_plan_named_in_every_word_moves(tmp_path: Path) -> None:

@@ -689,6 +689,16 @@ class Consolidator:
                     named_on.why, named_on.generated_why = _reasons_kept(
                         named_on, cand.why, f"on {cand.source.day.isoformat()}"), False
                 return
+            put_already = plan_named_on(self.live(), day_right.what, day_right.now) if (
+                day_right is not None) else None
+            if day_right is not None and put_already is not None and any(
+                    line.startswith(f"Changed from {day_right.was} to {day_right.now} ")
+                    for line in put_already.history):
+                # the day put right said again ("... actually on 2026-07-24, not on 2026-07-20"
+                # the day after the plan was moved from 2026-07-20 to 2026-07-24): what memory
+                # holds (a plan never on the old day is read as before)
+                self._confirm(put_already, cand, cluster)
+                return
             there = plan_moved_there(self.live(), *date_moved) if date_moved is not None else None
             if there is not None:
                 # "The review moved to after the launch on 2026-07-22" beside "The design
