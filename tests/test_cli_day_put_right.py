@@ -77,6 +77,27 @@ def test_a_reason_given_before_stays_beside_the_new_one(tmp_path: Path) -> None:
     assert "QA needs more time." in why
 
 
+@pytest.mark.parametrize(("then", "told"), [
+    # rev199: 'QA needs more time' is in the Why, but as the end of another sentence: the
+    # marketing reason was lost
+    ("because QA needs more time.", ["Marketing wants it before the conference and QA needs "
+                                     "more time.", "Changed on 2026-07-02: QA needs more time."]),
+    # the Why's own words again, whatever their case: said once
+    ("because marketing wants it before the conference and QA needs more time.",
+     ["**Why:** Marketing wants it before the conference and QA needs more time.\n"]),
+])
+def test_a_reason_said_within_the_why_keeps_the_rest(tmp_path: Path, then: str,
+                                                      told: list[str]) -> None:
+    root = told_day_by_day(
+        tmp_path, "The 2.1 release is on July 20 because marketing wants it before the "
+        "conference and QA needs more time.",
+        f"The 2.1 release is actually on July 24, not July 20, {then}")
+    ((_name, text),) = _topics(root).items()
+    assert "The 2.1 release is on 2026-07-24.\n" in text
+    for words in told:
+        assert words in text
+
+
 @pytest.mark.parametrize("then", [
     "The 2.1 release is actually on July 24, not July 20.",
     "The 2.1 release is on July 24, not July 20.",

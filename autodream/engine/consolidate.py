@@ -360,13 +360,31 @@ def _ports_of_two_things(lead: str, said: str) -> bool:
     return bool(one) and bool(other) and not (one <= other or other <= one)
 
 
+# where one sentence of a person's Why ends and the next begins
+_WHY_SENTENCE_BREAK = rx.compile(r"(?<=[.!?\u2026])\s+")
+
+
+def _reason_given_in(reason: str, why: str) -> bool:
+    """``reason`` is ``why`` whole or one whole sentence of it, case and final stop aside:
+    "QA needs more time." in "Marketing wants it. QA needs more time.", but not in "...
+    before the conference and QA needs more time." (a reason there would be lost with it)."""
+    def plain(text: str) -> str:
+        return " ".join(text.split()).rstrip(" .!?\u2026").casefold()
+    said = plain(reason)
+    return bool(said) and (said == plain(why) or any(
+        plain(part) == said for part in _WHY_SENTENCE_BREAK.split(why.strip())))
+
+
 def _reasons_kept(entry: Entry, reason: str, when: str) -> str:
     """``entry``'s Why once ``reason`` is given for a change to it ``when`` ("on 2026-07-02"):
     the reason alone over the engine's own Why; after a person's ("Marketing wants it before
-    the conference."), both, the new one told with its day (a person's words stay)."""
+    the conference."), both, the new one told with its day (a person's words stay), unless
+    that Why gives it already."""
     kept = entry.why.strip()
-    if not kept or entry.generated_why or is_generated_why(kept) or reason.strip() in kept:
+    if not kept or entry.generated_why or is_generated_why(kept):
         return reason
+    if _reason_given_in(reason, kept):
+        return kept
     return f"{kept} Changed {when}: {reason}"
 
 
