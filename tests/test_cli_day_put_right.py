@@ -112,6 +112,36 @@ def test_a_day_put_right_said_again_is_already_remembered(tmp_path: Path, then: 
     assert _topics(root) == before
 
 
+@pytest.mark.parametrize("moved", [
+    "The 2.1 release is actually on July 24, not July 20.",
+    "The 2.1 release moved to July 24.",
+])
+def test_a_day_put_right_said_again_with_a_reason_keeps_the_reason(tmp_path: Path,
+                                                                   moved: str) -> None:
+    # rev199: confirmed, and 'because QA needs more time' was nowhere in memory (main kept it)
+    root = told_day_by_day(tmp_path, "The 2.1 release is on July 20.", moved)
+    say_on_day(root, 3, "The 2.1 release is on July 24, not July 20, because QA needs more time.")
+    out = run_cli(root, "--force", now="2026-07-03T20:00:00+00:00").output
+    assert "1 updated" in out
+    ((_name, text),) = _topics(root).items()
+    assert "The 2.1 release is on 2026-07-24.\n" in text
+    assert "**Why:** QA needs more time." in text
+
+
+def test_a_reason_given_over_a_hand_written_history_line_is_kept(tmp_path: Path) -> None:
+    # rev199: the person's own history line of the move made the reason 'already remembered'
+    project_dirs(tmp_path, LEAST_GATES)
+    (tmp_path / "memory" / "project_release.md").write_text(topic(
+        "2.1 release", "The 2.1 release is on 2026-07-24.\n\nChanged from 2026-07-20 to "
+        "2026-07-24 on 2026-06-15; previously 2026-07-20.\n\n**Why:** Marketing.",
+        description="The 2.1 release date"), encoding="utf-8")
+    say_on_day(tmp_path, 1, "The 2.1 release is actually on July 24, not July 20, because QA "
+               "needs more time.")
+    dream_on_day(tmp_path, 1)
+    ((_name, text),) = _topics(tmp_path).items()
+    assert "**Why:** Marketing. Changed on 2026-07-01: QA needs more time.\n" in text
+
+
 def test_only_the_plan_named_in_every_word_moves(tmp_path: Path) -> None:
     # rev181: the release retro on the same day was the plan moved
     project_dirs(tmp_path, LEAST_GATES)

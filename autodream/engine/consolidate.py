@@ -63,6 +63,7 @@ from autodream.engine.guidance import (
     plan_how,
 )
 from autodream.engine.history import (
+    changed_between,
     declare,
     declare_file,
     lead_replaced,
@@ -709,13 +710,21 @@ class Consolidator:
                 return
             put_already = plan_named_on(self.live(), day_right.what, day_right.now) if (
                 day_right is not None) else None
-            if day_right is not None and put_already is not None and any(
-                    line.startswith(f"Changed from {day_right.was} to {day_right.now} ")
-                    for line in put_already.history):
+            if day_right is not None and put_already is not None and changed_between(
+                    put_already, day_right.was, day_right.now):
                 # the day put right said again ("... actually on 2026-07-24, not on 2026-07-20"
                 # the day after the plan was moved from 2026-07-20 to 2026-07-24): what memory
-                # holds (a plan never on the old day is read as before)
-                self._confirm(put_already, cand, cluster)
+                # holds (a plan never on the old day is read as before), but for a reason
+                # given now that its Why does not give, which goes in as at the move
+                if not cand.why or _reason_given_in(cand.why, put_already.why):
+                    self._confirm(put_already, cand, cluster)
+                    return
+                said_on = cand.source.day.isoformat()
+                put_already.why, put_already.generated_why = _reasons_kept(
+                    put_already, cand.why, f"on {said_on}"), False
+                self._superseded(
+                    put_already, cand, cluster, f"the day put right said again on {said_on}, "
+                    f"with a reason: the plan stays on {day_right.now}", action="updated")
                 return
             there = plan_moved_there(self.live(), *date_moved) if date_moved is not None else None
             if there is not None:

@@ -6,10 +6,24 @@ from __future__ import annotations
 import re
 
 from autodream import rx
-from autodream.engine.entries import Entry, description_for, title_for, update_line
+from autodream.engine.entries import (
+    HISTORY_LINE,
+    Entry,
+    description_for,
+    title_for,
+    update_line,
+)
 from autodream.engine.guidance import guidance_for
 from autodream.engine.model import Candidate, Cluster
 from autodream.engine.text import has_word
+
+
+def changed_between(entry: Entry, was: str, now: str) -> bool:
+    """``entry``'s history tells it put from ``was`` to ``now``, in a line a dream wrote or a
+    person wrote as one does ("Changed from 2026-07-20 to 2026-07-24 on 2026-07-02; previously
+    2026-07-20.")."""
+    return any((told := HISTORY_LINE.match(line.strip())) is not None
+               and told["old"] == was and told["new"] == now for line in entry.history)
 
 
 def named_off_old_name(entry: Entry, previous: str, lead: str) -> bool:
