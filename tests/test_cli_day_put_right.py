@@ -128,6 +128,21 @@ def test_a_day_put_right_said_again_with_a_reason_keeps_the_reason(tmp_path: Pat
     assert "**Why:** QA needs more time." in text
 
 
+def test_a_why_written_without_its_stop_ends_before_the_new_reason(tmp_path: Path) -> None:
+    # rev199: '**Why:** marketing wants it before the conference Changed on 2026-07-01: ...'
+    project_dirs(tmp_path, LEAST_GATES)
+    (tmp_path / "memory" / "project_release.md").write_text(topic(
+        "2.1 release", "The 2.1 release is on 2026-07-20.\n\n**Why:** marketing wants it "
+        "before the conference\n\n**How to apply:** tell QA.",
+        description="The 2.1 release date"), encoding="utf-8")
+    say_on_day(tmp_path, 1, "The 2.1 release is actually on July 24, not July 20, because QA "
+               "needs more time.")
+    dream_on_day(tmp_path, 1)
+    ((_name, text),) = _topics(tmp_path).items()
+    assert ("**Why:** marketing wants it before the conference. Changed on 2026-07-01: QA needs "
+            "more time.\n") in text
+
+
 def test_a_reason_given_over_a_hand_written_history_line_is_kept(tmp_path: Path) -> None:
     # rev199: the person's own history line of the move made the reason 'already remembered'
     project_dirs(tmp_path, LEAST_GATES)

@@ -386,7 +386,10 @@ def _reasons_kept(entry: Entry, reason: str, when: str) -> str:
         return reason
     if _reason_given_in(reason, kept):
         return kept
-    return f"{kept} Changed {when}: {reason}"
+    # (a Why written without its stop, "marketing wants it before the conference", would run
+    # into the change: "... conference Changed on 2026-07-02")
+    stop = "" if kept.endswith((".", "!", "?", "\u2026")) else "."
+    return f"{kept}{stop} Changed {when}: {reason}"
 
 
 class Consolidator:
