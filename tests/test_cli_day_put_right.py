@@ -77,6 +77,25 @@ def test_a_reason_given_before_stays_beside_the_new_one(tmp_path: Path) -> None:
     assert "QA needs more time." in why
 
 
+@pytest.mark.parametrize(("later", "now", "changed"), [
+    ((), "2026-07-24", "2026-07-02"),
+    # moved again, in words with no reason: the day it last changed
+    (("The 2.1 release moved to July 27.",), "2026-07-27", "2026-07-03"),
+])
+def test_two_reasons_leave_the_index_telling_the_plan_as_it_stands(
+        tmp_path: Path, later: tuple[str, ...], now: str, changed: str) -> None:
+    # rev199: '— Marketing wants it before the conference and QA needs more time. Changed on
+    # 2026-07-02…', the day the release is on now nowhere but the title
+    root = told_day_by_day(
+        tmp_path, "The 2.1 release is on July 20 because marketing wants it before the "
+        "conference and QA needs more time.",
+        "The 2.1 release is actually on July 24, not July 20, because the docs are late.", *later)
+    ((_name, text),) = _topics(root).items()
+    assert f"\ndescription: The 2.1 release is on {now} (changed {changed})\n" in text
+    assert _index_lines(root) == [
+        f"- [The 2.1 release is on {now}](project_release.md) — changed on {changed}"]
+
+
 @pytest.mark.parametrize(("then", "told"), [
     # rev199: 'QA needs more time' is in the Why, but as the end of another sentence: the
     # marketing reason was lost

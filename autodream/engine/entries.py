@@ -643,6 +643,11 @@ def hook_for(entry: Entry) -> str:
     if m := _EXAMPLE.search(entry.how):
         return shorten(f"e.g. {m['example'].rstrip('.')}", DESCRIPTION_CHARS)
     why = entry.why.strip()
+    if changed := _changed_beside_reason(entry):
+        # a person's reason with the one given for a change beside it (consolidate's
+        # _reasons_kept): the two cut at 80 characters would tell neither, nor the day the
+        # plan is on now; the memory as it stands, and when it changed
+        return _rule_and_day(entry, f"Changed on {changed}.")
     if why and not (is_generated_why(why) or why.startswith("An intention stated on ")):
         return shorten(why.rstrip("."), DESCRIPTION_CHARS)
     return _rule_and_day(entry, why)
@@ -654,12 +659,26 @@ _WHY_CHANGED = rx.compile(r"^(?:Changed|Switched|The user changed)\b")
 _WHY_DECIDED = rx.compile(r"^Decided\b")
 _WHY_DAY = rx.compile(rf"({_DAY})(?:, and repeated across (?P<sessions>\d+) sessions)?")
 _HAS_DAY = rx.compile(rf"\b{_DAY}\b")
+# a reason given for a change, told after a person's Why ("Marketing wants it before the
+# conference. Changed on 2026-07-02: QA needs more time.")
+_CHANGE_BESIDE_REASON = rx.compile(rf"(?<=[.!?\u2026]) Changed on (?P<day>{_DAY}): ")
 # the aside ``_rule_and_day`` ends a description with, and nothing else in brackets: " (said
 # 2026-07-06)", " (2026-06-29)", " (changed 2026-07-08, in 2 sessions)", " (Jonas's preference,
 # 2026-07-06)"
 DAY_ASIDE = rx.compile(
     rf" \((?:(?:(?:Prof|Dr|Mr|Mrs|Ms)\. )?[A-Z][a-z]+'s preference, )?"
     rf"(?:(?:said|changed|decided) )?{_DAY}(?:, in \d+ sessions)?\)$")
+
+
+def _changed_beside_reason(entry: Entry) -> str:
+    """The day ``entry`` last changed, when its Why tells a reason given for a change beside a
+    person's own ("Marketing wants it. Changed on 2026-07-02: QA needs more time."), from that
+    Why and its history (moved again since, in words with no reason); else ""."""
+    told = [m["day"] for m in _CHANGE_BESIDE_REASON.finditer(entry.why)]
+    if not told:
+        return ""
+    return max(told + [m["day"] for line in entry.history
+                       if (m := HISTORY_LINE.match(line.strip())) is not None and m["day"]])
 
 
 def _rule_and_day(entry: Entry, why: str) -> str:
@@ -694,6 +713,8 @@ def kind_and_day_hook(entry: Entry) -> str:
     (2026-06-29)", "plan stated on 2026-07-06"); "" when it had none. Read back, such a
     description is the engine's, to be made anew, never a person's."""
     why = entry.why.strip()
+    if changed := _changed_beside_reason(entry):  # (as over the engine's "Changed on ...")
+        return f"changed on {changed}"
     if why and not is_generated_why(why) and not why.startswith("An intention stated on "):
         return ""
     if why:
