@@ -587,34 +587,6 @@ def echo_dream_outcome(run_id: str, summary: str, details: dict[str, Any]) -> No
         click.echo(f"see the diff: autodream show {run_id}; take it back: autodream undo {run_id}")
 
 
-def _other_sessions_dirs(settings: Settings) -> list[tuple[str, str]]:
-    """Claude Code's other sessions folders for this project's memory dir: those of the
-    project's subfolders (or of its root, seen from a subfolder), each with the folder its
-    sessions were started in, which a transcript records; [] when sessions_dir is set. Claude
-    Code files a session under the folder it was started in, and the memory dir is the git
-    root's: a dream reads one of those folders, and the others' sessions go unread."""
-    from autodream.config import sanitize, started_in_project
-
-    if "sessions_dir" in settings.sources:
-        return []
-    projects, root = settings.sessions_dir.parent, str(settings.project_root)
-    named = sanitize(root)
-    try:
-        names = sorted(n for n in os.listdir(projects)
-                       if n == named or n.startswith(named + "-"))
-    except OSError:
-        return []
-    found: list[tuple[str, str]] = []
-    for name in names:
-        folder = projects / name
-        if folder == settings.sessions_dir:
-            continue
-        started_in = started_in_project(str(folder), root)
-        if started_in is not None:
-            found.append((str(folder), started_in))
-    return found
-
-
 @cli.command(epilog=EXIT_CODES_HELP)
 @click.option(
     "--project",
@@ -697,7 +669,9 @@ def status(ctx: click.Context, project: str | None, memory_dir: str | None, as_j
     from autodream.rx import cache_problem
 
     slow_start = cache_problem()
-    other_sessions = _other_sessions_dirs(settings)
+    from autodream.gates import other_sessions_dirs
+
+    other_sessions = other_sessions_dirs(settings)
     paths = {
         "project_root": str(settings.project_root),
         "memory_dir": str(settings.memory_dir),

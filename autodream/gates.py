@@ -445,6 +445,61 @@ def scan_sessions(
     return SessionScan(base, rows, finder.rows, finder.skipped, finder.foreign)
 
 
+def other_sessions_dirs(settings: Settings) -> list[tuple[str, str]]:
+    """Claude Code's other sessions folders for this project's memory dir: those of the
+    project's subfolders (or of its root, seen from a subfolder), each with the folder its
+    sessions were started in, which a transcript records; [] when sessions_dir is set. Claude
+    Code files a session under the folder it was started in, and the memory dir is the git
+    root's: a dream reads one of those folders, and the others' sessions go unread."""
+    from autodream.config import sanitize, started_in_project
+
+    if "sessions_dir" in settings.sources:
+        return []
+    projects, root = settings.sessions_dir.parent, str(settings.project_root)
+    named = sanitize(root)
+    try:
+        names = sorted(n for n in os.listdir(projects)
+                       if n == named or n.startswith(named + "-"))
+    except OSError:
+        return []
+    found: list[tuple[str, str]] = []
+    for name in names:
+        folder = projects / name
+        if folder == settings.sessions_dir:
+            continue
+        started_in = started_in_project(str(folder), root)
+        if started_in is not None:
+            found.append((str(folder), started_in))
+    return found
+
+
+def unread_elsewhere(settings: Settings, since: float | None) -> list[tuple[str, str, int]]:
+    """The memory dir's other sessions folders (``other_sessions_dirs``) holding sessions
+    touched since ``since`` (the last dream; None: never), each with the folder its sessions
+    were started in and how many: what a dream over ``sessions_dir`` leaves unread. Once that
+    dream is done they are older than it, and no later dream counts them unless they change."""
+    after = float("-inf") if since is None else since
+    found: list[tuple[str, str, int]] = []
+    for folder, started_in in other_sessions_dirs(settings):
+        count = 0
+        try:
+            with os.scandir(folder) as entries:
+                for entry in entries:
+                    if SESSION_FILE_NAME.fullmatch(entry.name) is None:
+                        continue
+                    try:
+                        st = entry.stat(follow_symlinks=False)
+                    except OSError:  # vanished while we looked
+                        continue
+                    if st.st_mode & _S_IFMT == _S_IFREG and st.st_mtime > after:
+                        count += 1
+        except OSError:
+            continue
+        if count:
+            found.append((folder, started_in, count))
+    return found
+
+
 def _is_rollout(name: str) -> bool:
     return name.startswith(_ROLLOUT_PREFIX) and name.endswith(_SUFFIX)
 

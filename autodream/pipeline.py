@@ -22,6 +22,7 @@ from autodream.gates import (
     PROJECT_ROOT,
     SESSIONS_ROOT,
     sessions_in_codex_dir,
+    unread_elsewhere,
 )
 from autodream.memory import checks
 from autodream.memory.model import decode_text
@@ -701,6 +702,39 @@ def _decisions(backend: Backend) -> list[dict[str, Any]]:
     return out
 
 
+# the sessions folders left unread that a dream names, each on a line of its own
+_UNREAD_FOLDERS_SHOWN = 5
+
+
+def _unread_elsewhere(settings: Settings, since: float | None, *, dry_run: bool) -> list[str]:
+    """What the dream says of the sessions in the memory dir's other sessions folders touched
+    since the last dream (``since``), which it does not read: where, how many, why, and that
+    no later dream counts them as new, being older than this one (run from a subfolder, the
+    root's sessions were read by no dream at all; the dream said nothing of them)."""
+    found = unread_elsewhere(settings, since)
+    notes = []
+    for folder, started_in, count in found[:_UNREAD_FOLDERS_SHOWN]:
+        where, started, reads = (errors.printable(str(path)) for path in (
+            folder, started_in, settings.sessions_dir))
+        one = count == 1
+        it, them, changes = ("it", "it", "it changes") if one else ("they", "them", "they change")
+        if dry_run:
+            after = (f"a dream from here would leave {them} unread, and, older than that dream, "
+                     f"{it} would be read by no later one unless {changes}; a dream from "
+                     f"{started} reads {them}")
+        else:
+            after = (f"older than this dream now, {it} {'is' if one else 'are'} read by no "
+                     f"later one unless {changes}")
+        notes.append(
+            f"not read: {count} session{'' if one else 's'} touched since the last dream in "
+            f"{where} (Claude Code started {them} in {started}, for this memory dir too): a "
+            f"dream reads one sessions folder, from here {reads}; {after}")
+    if (unshown := len(found) - _UNREAD_FOLDERS_SHOWN) > 0:
+        notes.append(f"not read: sessions in {unshown} more such folders (`autodream status "
+                     "--json` lists them all)")
+    return notes
+
+
 def make_step(backend_factory: BackendFactory = default_backend) -> DreamStep:
     """A ``run.dream`` step that runs the whole dream with backends from ``backend_factory``."""
 
@@ -716,6 +750,10 @@ def make_step(backend_factory: BackendFactory = default_backend) -> DreamStep:
             foreign_summary=context.report.scan.foreign_summary(),
         )
         record = result.record
+        # (a dream reads one sessions folder; run from a subfolder, the root's, and from the
+        # root, its subfolders', go unread, and once it is done no dream counts them as new)
+        unread = _unread_elsewhere(settings, context.report.last_consolidated,
+                                   dry_run=context.dry_run)
         return StepResult(
             summary=record.summary or record.reason or record.outcome,
             details={
@@ -724,7 +762,7 @@ def make_step(backend_factory: BackendFactory = default_backend) -> DreamStep:
                 "backend": result.backend,
                 "backend_notice": backend_name(settings)[1],
                 "model": result.model,
-                "notices": result.notices,
+                "notices": [*result.notices, *unread],
                 "sessions": record.sessions,
                 "skipped_sessions": record.skipped_sessions,
                 "changes": [c.as_dict() for c in record.changes],

@@ -172,3 +172,41 @@ def test_a_nested_projects_sessions_are_not_this_projects(tmp_path: Path) -> Non
     from_below = CliRunner().invoke(cli, ["status", "--project", str(named_alike)], env=env)
     # was: the inner project's folder, the nearest above named as 'vendor-lib'
     assert f"sessions_dir: {outer.sessions_dir}\n" in from_below.output, from_below.output
+
+
+def test_a_dream_from_a_subfolder_says_the_roots_new_sessions_go_unread(tmp_path: Path) -> None:
+    layout = make_layout(tmp_path)
+    (layout.project / ".git").mkdir()
+    src = layout.project / "src"
+    src.mkdir()
+    here = Layout(src, layout.claude_home).sessions_dir
+
+    def said(folder: Path, day: int, text: str) -> None:
+        TranscriptBuilder(cwd=str(folder), start=datetime(2026, 7, day, 9, tzinfo=timezone.utc)
+                          ).user(text).assistant("Got it, noted.").write(
+            Layout(folder, layout.claude_home).sessions_dir)
+
+    said(layout.project, 1, "We use postgres 16 for the main database.")
+    first = CliRunner().invoke(cli, ["--force", "--project", str(layout.project)],
+                               env=layout.env(AUTODREAM_NOW="2026-07-01T20:00:00+00:00"))
+    assert first.exit_code == 0 and "1 session read" in first.output, first.output
+    said(layout.project, 2, "Our CI runs on Buildkite.")  # (after that dream: not read yet)
+    said(src, 2, "Never edit generated files in src/gen.")
+    env = layout.env(AUTODREAM_NOW=DREAM_AT)
+
+    looked = CliRunner().invoke(cli, ["--dry-run", "--force", "--project", str(src)], env=env)
+    dreamt = CliRunner().invoke(cli, ["--force", "--project", str(src)], env=env)
+
+    # was: 'committed: local engine, 1 session read', and not a word of the root's session,
+    # which no later dream read either (older than this one: 'no-change, 0 sessions read')
+    unread = (f"note: not read: 1 session touched since the last dream in {layout.sessions_dir} "
+              f"(Claude Code started it in {layout.project}, for this memory dir too): a dream "
+              f"reads one sessions folder, from here {here}; ")
+    assert (unread + "a dream from here would leave it unread, and, older than that dream, it "
+            f"would be read by no later one unless it changes; a dream from {layout.project} "
+            "reads it\n") in looked.output, looked.output
+    assert dreamt.exit_code == 0 and "1 session read" in dreamt.output, dreamt.output
+    assert (unread + "older than this dream now, it is read by no later one unless it "
+            "changes\n") in dreamt.output, dreamt.output
+    index = (layout.memory_dir / "MEMORY.md").read_text(encoding="utf-8")
+    assert "src/gen" in index and "Buildkite" not in index, index
