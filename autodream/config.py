@@ -632,9 +632,14 @@ def started_in_project(folder: str, root: str) -> str | None:
     cwd = recorded_cwd(folder)
     if cwd is None:
         return None
-    started_in, top = os.path.realpath(cwd), os.path.realpath(root)
-    inside = started_in == top or started_in.startswith(top.rstrip(os.sep) + os.sep)
-    return started_in if inside and project_root_of(started_in) == top else None
+    try:
+        started_in, top = os.path.realpath(cwd), os.path.realpath(root)
+        inside = started_in == top or started_in.startswith(top.rstrip(os.sep) + os.sep)
+        return started_in if inside and project_root_of(started_in) == top else None
+    except (ValueError, UnicodeError):
+        # a cwd no path can be (a NUL byte, a lone surrogate: whatever a transcript holds):
+        # no folder of this project, where a traceback failed status and every dream
+        return None
 
 
 def _file_above(path: str) -> str | None:

@@ -739,6 +739,11 @@ def make_step(backend_factory: BackendFactory = default_backend) -> DreamStep:
     """A ``run.dream`` step that runs the whole dream with backends from ``backend_factory``."""
 
     def step(settings: Settings, context: DreamContext) -> StepResult:
+        # (a dream reads one sessions folder; run from a subfolder, the root's, and from the
+        # root, its subfolders', go unread, and once it is done no dream counts them as new.
+        # Worked out before the dream commits: whatever fails here fails no committed dream)
+        unread = _unread_elsewhere(settings, context.report.last_consolidated,
+                                   dry_run=context.dry_run)
         result = consolidate(
             settings,
             trigger=context.trigger,
@@ -750,10 +755,6 @@ def make_step(backend_factory: BackendFactory = default_backend) -> DreamStep:
             foreign_summary=context.report.scan.foreign_summary(),
         )
         record = result.record
-        # (a dream reads one sessions folder; run from a subfolder, the root's, and from the
-        # root, its subfolders', go unread, and once it is done no dream counts them as new)
-        unread = _unread_elsewhere(settings, context.report.last_consolidated,
-                                   dry_run=context.dry_run)
         return StepResult(
             summary=record.summary or record.reason or record.outcome,
             details={

@@ -210,3 +210,56 @@ def test_a_dream_from_a_subfolder_says_the_roots_new_sessions_go_unread(tmp_path
             "changes\n") in dreamt.output, dreamt.output
     index = (layout.memory_dir / "MEMORY.md").read_text(encoding="utf-8")
     assert "src/gen" in index and "Buildkite" not in index, index
+
+
+@pytest.mark.parametrize("odd", ["\u0000", "\ud800"], ids=["nul", "lone-surrogate"])
+def test_a_transcript_whose_cwd_is_no_path_fails_neither_status_nor_the_dream(
+        tmp_path: Path, odd: str) -> None:
+    layout = make_layout(tmp_path)
+    (layout.project / ".git").mkdir()
+    TranscriptBuilder(cwd=str(layout.project), start=datetime(2026, 7, 2, 9, tzinfo=timezone.utc)
+                      ).user("Our CI runs on Buildkite.").assistant("Got it, noted.").write(
+        layout.sessions_dir)
+    # a folder named as one of the project's, its transcript's cwd no path a file system has
+    named_alike = Layout(layout.project / "foo", layout.claude_home).sessions_dir
+    named_alike.mkdir(parents=True)
+    (named_alike / "11111111-1111-4111-8111-111111111111.jsonl").write_text(json.dumps(
+        {"type": "user", "cwd": f"{layout.project}/foo{odd}",
+         "message": {"role": "user", "content": "hi"}}) + "\n", encoding="utf-8")
+    env = layout.env(AUTODREAM_NOW=DREAM_AT)
+
+    status = CliRunner().invoke(cli, ["status", "--project", str(layout.project)], env=env)
+    dreamt = CliRunner().invoke(cli, ["--force", "--project", str(layout.project)], env=env)
+    logged = CliRunner().invoke(cli, ["log", "--project", str(layout.project)], env=env)
+
+    # was: 'ValueError: embedded null byte' (UnicodeEncodeError: 'surrogates not allowed'),
+    # exit 1, from status and from every dream after it had committed ('log': committed)
+    assert status.exit_code == 0 and "not read from here" not in status.output, status.output
+    assert dreamt.exit_code == 0 and "1 session read" in dreamt.output, dreamt.output
+    assert "not read" not in dreamt.output, dreamt.output
+    assert "committed" in logged.output, logged.output
+    assert "Buildkite" in (layout.memory_dir / "MEMORY.md").read_text(encoding="utf-8")
+
+
+def test_the_unread_note_is_worked_out_before_the_dream_commits(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import autodream.pipeline
+
+    def fails(*_args: object) -> list[object]:
+        raise RuntimeError("the note failed")
+
+    layout = make_layout(tmp_path)
+    (layout.project / ".git").mkdir()
+    TranscriptBuilder(cwd=str(layout.project), start=datetime(2026, 7, 2, 9, tzinfo=timezone.utc)
+                      ).user("Our CI runs on Buildkite.").assistant("Got it, noted.").write(
+        layout.sessions_dir)
+    monkeypatch.setattr(autodream.pipeline, "unread_elsewhere", fails)
+    env = layout.env(AUTODREAM_NOW=DREAM_AT)
+
+    dreamt = CliRunner().invoke(cli, ["--force", "--project", str(layout.project)], env=env)
+    logged = CliRunner().invoke(cli, ["log", "--project", str(layout.project)], env=env)
+
+    # was: the dream in memory ('log': committed) and the person shown a traceback, exit 1
+    assert dreamt.exit_code != 0, dreamt.output
+    assert "committed" not in logged.output, logged.output
+    assert not (layout.memory_dir / "MEMORY.md").exists()
