@@ -603,35 +603,49 @@ def recorded_cwd(folder: str) -> str | None:
                         continue
     except OSError:
         return None
-    import json  # (only here: not on the hook's path)
-
     newest.sort(reverse=True)
     for _, path in newest[:3]:
-        try:
-            with open(path, "rb") as fh:
-                head = fh.read(CWD_PROBE_BYTES)
-        except OSError:
-            continue
-        for line in head.splitlines():
-            try:
-                record = json.loads(line)
-            except (ValueError, RecursionError):  # not JSON, or nested deeper than json reads
-                continue
-            if isinstance(record, dict) and isinstance(record.get("cwd"), str):
-                return str(record["cwd"])
+        if (cwd := transcript_cwd(path)) is not None:
+            return cwd
+    return None
+
+
+def transcript_cwd(path: str) -> str | None:
+    """The ``cwd`` of the first record that has one in the first ``CWD_PROBE_BYTES`` of the
+    transcript at ``path``; None when none does or it cannot be read."""
+    import json  # (only here: not on the hook's path)
+
+    try:
+        with open(path, "rb") as fh:
+            # line by line: the cwd is most often on one of the first lines, and a dream may
+            # look in thousands of transcripts (``gates.unread_elsewhere``)
+            left = CWD_PROBE_BYTES
+            while left > 0 and (line := fh.readline(left)):
+                left -= len(line)
+                try:
+                    record = json.loads(line)
+                except (ValueError, RecursionError):  # not JSON, or nested deeper than json reads
+                    continue
+                if isinstance(record, dict) and isinstance(record.get("cwd"), str):
+                    return str(record["cwd"])
+    except OSError:
+        return None
     return None
 
 
 def started_in_project(folder: str, root: str) -> str | None:
     """The folder the sessions in the Claude Code sessions folder ``folder`` were started in (as
-    its newest transcript records it, links resolved), when that is the project ``root`` or a
-    folder inside it that is of no project nested in it (a git worktree of its own, with its own
-    memory dir); None otherwise. Claude Code names a sessions folder by its path with every
-    other character made '-', so a name cannot tell '/x/web/api' from '/x/web-api': what a
-    transcript recorded does."""
+    its newest transcript records it), when ``folder_of_project`` takes it as ``root``'s; None
+    otherwise. Claude Code names a sessions folder by its path with every other character made
+    '-', so a name cannot tell '/x/web/api' from '/x/web-api': what a transcript recorded does."""
     cwd = recorded_cwd(folder)
-    if cwd is None:
-        return None
+    return None if cwd is None else folder_of_project(cwd, root)
+
+
+def folder_of_project(cwd: str, root: str) -> str | None:
+    """``cwd`` with its links resolved when that is the project ``root`` or a folder inside it
+    that is of no project nested in it (a git worktree of its own, with its own memory dir);
+    None otherwise."""
     try:
         started_in, top = os.path.realpath(cwd), os.path.realpath(root)
         inside = started_in == top or started_in.startswith(top.rstrip(os.sep) + os.sep)

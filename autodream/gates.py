@@ -24,6 +24,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
+from typing import NamedTuple
 
 from autodream import rx
 from autodream.errors import printable
@@ -445,43 +446,66 @@ def scan_sessions(
     return SessionScan(base, rows, finder.rows, finder.skipped, finder.foreign)
 
 
+def _folders_named_like_project(settings: Settings) -> list[Path]:
+    """Claude Code's sessions folders named as the project's root or a folder below it (the
+    name alone: '/x/web/api' and the sibling project '/x/web-api' are both '-x-web-api'), but
+    the one the dream reads; [] when sessions_dir is set (the hook's, watch's, autodream.toml's:
+    no folder of Claude Code's own layout)."""
+    from autodream.config import sanitize
+
+    if "sessions_dir" in settings.sources:
+        return []
+    projects = settings.sessions_dir.parent
+    named = sanitize(str(settings.project_root))
+    try:
+        names = sorted(n for n in os.listdir(projects)
+                       if n == named or n.startswith(named + "-"))
+    except OSError:
+        return []
+    return [projects / name for name in names if projects / name != settings.sessions_dir]
+
+
 def other_sessions_dirs(settings: Settings) -> list[tuple[str, str]]:
     """Claude Code's other sessions folders for this project's memory dir: those of the
     project's subfolders (or of its root, seen from a subfolder), each with the folder its
     sessions were started in, which a transcript records; [] when sessions_dir is set. Claude
     Code files a session under the folder it was started in, and the memory dir is the git
     root's: a dream reads one of those folders, and the others' sessions go unread."""
-    from autodream.config import sanitize, started_in_project
+    from autodream.config import started_in_project
 
-    if "sessions_dir" in settings.sources:
-        return []
-    projects, root = settings.sessions_dir.parent, str(settings.project_root)
-    named = sanitize(root)
-    try:
-        names = sorted(n for n in os.listdir(projects)
-                       if n == named or n.startswith(named + "-"))
-    except OSError:
-        return []
+    root = str(settings.project_root)
     found: list[tuple[str, str]] = []
-    for name in names:
-        folder = projects / name
-        if folder == settings.sessions_dir:
-            continue
+    for folder in _folders_named_like_project(settings):
         started_in = started_in_project(str(folder), root)
         if started_in is not None:
             found.append((str(folder), started_in))
     return found
 
 
-def unread_elsewhere(settings: Settings, since: float | None) -> list[tuple[str, str, int]]:
-    """The memory dir's other sessions folders (``other_sessions_dirs``) holding sessions
-    touched since ``since`` (the last dream; None: never), each with the folder its sessions
-    were started in and how many: what a dream over ``sessions_dir`` leaves unread. Once that
-    dream is done they are older than it, and no later dream counts them unless they change."""
+class UnreadFolder(NamedTuple):
+    """A sessions folder of this memory dir the dream does not read, and its sessions touched
+    since the last dream that were started in this project."""
+
+    folder: str
+    started_in: str  # the folder the newest of them was started in (its transcript's cwd)
+    sessions: int  # how many (a tuple's ``count`` is its method)
+
+
+def unread_elsewhere(settings: Settings, since: float | None) -> list[UnreadFolder]:
+    """The memory dir's other sessions folders holding sessions touched since ``since`` (the
+    last dream; None: never) that were started in this project: what a dream over
+    ``sessions_dir`` leaves unread. Once that dream is done they are older than it, and no
+    later dream counts them unless they change. Each transcript counts by the cwd it records:
+    a folder named as a subfolder's may hold a sibling project's sessions too ('/x/web/api'
+    and '/x/web-api' are both '-x-web-api'), which are none of this memory dir's."""
+    from autodream.config import folder_of_project, transcript_cwd
+
     after = float("-inf") if since is None else since
-    found: list[tuple[str, str, int]] = []
-    for folder, started_in in other_sessions_dirs(settings):
-        count = 0
+    root = str(settings.project_root)
+    of_project: dict[str, str | None] = {}  # cwd -> folder_of_project (walks up for .git)
+    found: list[UnreadFolder] = []
+    for folder in _folders_named_like_project(settings):
+        touched: list[tuple[float, str]] = []
         try:
             with os.scandir(folder) as entries:
                 for entry in entries:
@@ -492,11 +516,20 @@ def unread_elsewhere(settings: Settings, since: float | None) -> list[tuple[str,
                     except OSError:  # vanished while we looked
                         continue
                     if st.st_mode & _S_IFMT == _S_IFREG and st.st_mtime > after:
-                        count += 1
+                        touched.append((st.st_mtime, entry.path))
         except OSError:
             continue
+        started_in, count = "", 0
+        for _, path in sorted(touched, reverse=True):  # (newest first: its cwd is named)
+            cwd = transcript_cwd(path)
+            if cwd is None:
+                continue
+            if cwd not in of_project:
+                of_project[cwd] = folder_of_project(cwd, root)
+            if (here := of_project[cwd]) is not None:
+                started_in, count = started_in or here, count + 1
         if count:
-            found.append((folder, started_in, count))
+            found.append(UnreadFolder(str(folder), started_in, count))
     return found
 
 

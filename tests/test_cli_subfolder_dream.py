@@ -263,3 +263,37 @@ def test_the_unread_note_is_worked_out_before_the_dream_commits(
     assert dreamt.exit_code != 0, dreamt.output
     assert "committed" not in logged.output, logged.output
     assert not (layout.memory_dir / "MEMORY.md").exists()
+
+
+@pytest.mark.parametrize("newest", ["subfolder", "sibling"])
+def test_the_unread_note_counts_no_sibling_projects_sessions_named_alike(
+        tmp_path: Path, newest: str) -> None:
+    home = make_layout(tmp_path).claude_home
+    web = Layout((tmp_path / "web").resolve(), home)
+    (web.project / ".git").mkdir(parents=True)
+    api = web.project / "api"
+    api.mkdir()
+    sibling = web.project.parent / "web-api"  # another project, its folder named as web/api's
+    (sibling / ".git").mkdir(parents=True)
+    named_alike = Layout(api, home).sessions_dir
+    assert named_alike == Layout(sibling, home).sessions_dir
+
+    def said(folder: Path, hour: int, text: str) -> None:
+        TranscriptBuilder(cwd=str(folder), start=datetime(2026, 7, 2, hour, tzinfo=timezone.utc)
+                          ).user(text).assistant("Got it, noted.").write(
+            Layout(folder, home).sessions_dir)
+
+    said(web.project, 8, "Our CI runs on Buildkite.")
+    said(sibling, 9, "The web-api service deploys on Fridays.")
+    said(sibling, 10, "The web-api service keeps its logs for a week.")
+    said(api, 11 if newest == "subfolder" else 7, "Never edit generated files in api/gen.")
+    env = web.env(AUTODREAM_NOW=DREAM_AT)
+
+    dreamt = CliRunner().invoke(cli, ["--force", "--project", str(web.project)], env=env)
+
+    # was: 'not read: 3 sessions ...' with web/api's the newest (the folder taken as web's by
+    # it, the sibling's 2 counted too), and no note at all with the sibling's the newest
+    noted = [line for line in dreamt.output.splitlines() if "not read" in line]
+    assert dreamt.exit_code == 0 and len(noted) == 1, dreamt.output
+    assert "not read: 1 session " in noted[0] and f" {named_alike} " in noted[0], noted
+    assert f"started it in {api}" in noted[0], noted
