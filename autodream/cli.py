@@ -509,8 +509,6 @@ def cli(
 
 
 # Group flags a subcommand may take as its own: `autodream --json log` is `autodream log --json`.
-# the folders of sessions not read from here that status lists in text (--json: all)
-_OTHER_SESSIONS_SHOWN = 5
 _FORWARDED = ("as_json", "dry_run")
 
 
@@ -669,7 +667,7 @@ def status(ctx: click.Context, project: str | None, memory_dir: str | None, as_j
     from autodream.rx import cache_problem
 
     slow_start = cache_problem()
-    from autodream.gates import other_sessions_dirs
+    from autodream.gates import OTHER_SESSIONS_FOLDERS_SHOWN, other_sessions_dirs
 
     other_sessions = other_sessions_dirs(settings)
     paths = {
@@ -716,11 +714,11 @@ def status(ctx: click.Context, project: str | None, memory_dir: str | None, as_j
         click.echo(f"{name + ':':<14}{value or '(none)'}")
         if name == "sessions_dir":
             # (a dotfiles repo at ~ makes every project's folder one of its own: 300 lines)
-            for path, started_in in other_sessions[:_OTHER_SESSIONS_SHOWN]:
+            for path, started_in in other_sessions[:OTHER_SESSIONS_FOLDERS_SHOWN]:
                 click.echo(f"{'':14}not read from here: {errors.printable(path)} (sessions "
                            f"Claude Code started in {errors.printable(started_in)}, for this "
                            "memory dir too; a dream from here does not read them)")
-            if (unshown := len(other_sessions) - _OTHER_SESSIONS_SHOWN) > 0:
+            if (unshown := len(other_sessions) - OTHER_SESSIONS_FOLDERS_SHOWN) > 0:
                 click.echo(f"{'':14}not read from here: {unshown} more such folders "
                            "(`autodream status --json` lists them all)")
     click.echo(f"{'backend:':<14}{choice.name} ({choice.reason})")

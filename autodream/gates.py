@@ -446,6 +446,11 @@ def scan_sessions(
     return SessionScan(base, rows, finder.rows, finder.skipped, finder.foreign)
 
 
+# the other sessions folders status and a dream name one by one, each on a line (a dotfiles
+# repo at ~ makes every project's folder one of its own: 300 lines); the rest are summed
+OTHER_SESSIONS_FOLDERS_SHOWN = 5
+
+
 def _folders_named_like_project(settings: Settings) -> list[Path]:
     """Claude Code's sessions folders named as the project's root or a folder below it (the
     name alone: '/x/web/api' and the sibling project '/x/web-api' are both '-x-web-api'), but

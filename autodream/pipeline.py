@@ -19,6 +19,7 @@ from autodream.agent import AgentRun, Backend, Budgets, DreamBrief, drive
 from autodream.gates import (
     CODEX_ROOT,
     MEMORY_ROOT,
+    OTHER_SESSIONS_FOLDERS_SHOWN,
     PROJECT_ROOT,
     SESSIONS_ROOT,
     sessions_in_codex_dir,
@@ -702,37 +703,34 @@ def _decisions(backend: Backend) -> list[dict[str, Any]]:
     return out
 
 
-# the sessions folders left unread that a dream names, each on a line of its own
-_UNREAD_FOLDERS_SHOWN = 5
-
-
 def _unread_elsewhere(settings: Settings, since: float | None, *, dry_run: bool) -> list[str]:
     """What the dream says of the sessions in the memory dir's other sessions folders touched
-    since the last dream (``since``), which it does not read: where, how many, why, and that
-    no later dream counts them as new, being older than this one (run from a subfolder, the
-    root's sessions were read by no dream at all; the dream said nothing of them)."""
-    found = unread_elsewhere(settings, since)
+    since the last dream (``since``; None: never), which it does not read: one short line a
+    folder, the most sessions first, the folders past the first few summed. Run from a
+    subfolder, the root's sessions were read by no dream at all, and the dream said nothing
+    of them: older than this dream once it is done, no later one counts them as new."""
+    found = sorted(unread_elsewhere(settings, since), key=lambda unread: (-unread.sessions,
+                                                                          unread.folder))
+    since_last = "" if since is None else " since the last dream"
     notes = []
-    for folder, started_in, count in found[:_UNREAD_FOLDERS_SHOWN]:
-        where, started, reads = (errors.printable(str(path)) for path in (
-            folder, started_in, settings.sessions_dir))
-        one = count == 1
-        it, them, changes = ("it", "it", "it changes") if one else ("they", "them", "they change")
-        if dry_run:
-            after = (f"a dream from here would leave {them} unread, and, older than that dream, "
-                     f"{it} would be read by no later one unless {changes}; a dream from "
-                     f"{started} reads {them}")
-        else:
-            after = (f"older than this dream now, {it} {'is' if one else 'are'} read by no "
-                     f"later one unless {changes}")
-        notes.append(
-            f"not read: {count} session{'' if one else 's'} touched since the last dream in "
-            f"{where} (Claude Code started {them} in {started}, for this memory dir too): a "
-            f"dream reads one sessions folder, from here {reads}; {after}")
-    if (unshown := len(found) - _UNREAD_FOLDERS_SHOWN) > 0:
-        notes.append(f"not read: sessions in {unshown} more such folders (`autodream status "
-                     "--json` lists them all)")
+    for unread in found[:OTHER_SESSIONS_FOLDERS_SHOWN]:
+        one = unread.sessions == 1
+        them, changes = ("it", "it changes") if one else ("them", "they change")
+        later = "none after it would read" if dry_run else "none after this one reads"
+        folder, started_in = map(errors.printable, (unread.folder, unread.started_in))
+        notes.append(f"not read: {_sessions(unread.sessions)}{since_last} in {folder} (started in "
+                     f"{started_in}): a dream reads one sessions folder, and {later} {them} "
+                     f"unless {changes}")
+    if rest := found[OTHER_SESSIONS_FOLDERS_SHOWN:]:
+        folders = f"{len(rest):,} more folder{'' if len(rest) == 1 else 's'}"
+        notes.append(f"not read: and {folders} with "
+                     f"{_sessions(sum(unread.sessions for unread in rest))} (`autodream status "
+                     "--json` lists the folders)")
     return notes
+
+
+def _sessions(count: int) -> str:
+    return f"{count:,} session{'' if count == 1 else 's'}"
 
 
 def make_step(backend_factory: BackendFactory = default_backend) -> DreamStep:

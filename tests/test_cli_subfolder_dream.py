@@ -199,15 +199,15 @@ def test_a_dream_from_a_subfolder_says_the_roots_new_sessions_go_unread(tmp_path
 
     # was: 'committed: local engine, 1 session read', and not a word of the root's session,
     # which no later dream read either (older than this one: 'no-change, 0 sessions read')
-    unread = (f"note: not read: 1 session touched since the last dream in {layout.sessions_dir} "
-              f"(Claude Code started it in {layout.project}, for this memory dir too): a dream "
-              f"reads one sessions folder, from here {here}; ")
-    assert (unread + "a dream from here would leave it unread, and, older than that dream, it "
-            f"would be read by no later one unless it changes; a dream from {layout.project} "
-            "reads it\n") in looked.output, looked.output
+    unread = (f"note: not read: 1 session since the last dream in {layout.sessions_dir} "
+              f"(started in {layout.project}): a dream reads one sessions folder, and none ")
+    assert (unread + "after it would read it unless it changes\n") in looked.output, looked.output
     assert dreamt.exit_code == 0 and "1 session read" in dreamt.output, dreamt.output
-    assert (unread + "older than this dream now, it is read by no later one unless it "
-            "changes\n") in dreamt.output, dreamt.output
+    assert (unread + "after this one reads it unless it changes\n") in dreamt.output, dreamt.output
+    # was: '... from here <src's folder>; ...; a dream from <root> reads it' (it does, and then
+    # src's sessions go unread)
+    for output in (looked.output, dreamt.output):
+        assert str(here) not in output and "a dream from" not in output, output
     index = (layout.memory_dir / "MEMORY.md").read_text(encoding="utf-8")
     assert "src/gen" in index and "Buildkite" not in index, index
 
@@ -296,4 +296,34 @@ def test_the_unread_note_counts_no_sibling_projects_sessions_named_alike(
     noted = [line for line in dreamt.output.splitlines() if "not read" in line]
     assert dreamt.exit_code == 0 and len(noted) == 1, dreamt.output
     assert "not read: 1 session " in noted[0] and f" {named_alike} " in noted[0], noted
-    assert f"started it in {api}" in noted[0], noted
+    assert f"(started in {api})" in noted[0], noted
+
+
+def test_the_unread_note_names_the_most_sessions_first_and_sums_the_rest(tmp_path: Path) -> None:
+    layout = make_layout(tmp_path)
+    (layout.project / ".git").mkdir()
+    TranscriptBuilder(cwd=str(layout.project), start=datetime(2026, 7, 2, 8, tzinfo=timezone.utc)
+                      ).user("Our CI runs on Buildkite.").assistant("Got it, noted.").write(
+        layout.sessions_dir)
+    subfolders = [layout.project / f"scratch{n}" for n in range(7)]
+    for n, folder in enumerate(subfolders):  # scratch0 holds 1 session, scratch6 holds 7
+        folder.mkdir()
+        for minute in range(n + 1):
+            TranscriptBuilder(cwd=str(folder),
+                              start=datetime(2026, 7, 2, 9, minute, tzinfo=timezone.utc)).user(
+                f"Scratch note {n}-{minute}.").write(
+                Layout(folder, layout.claude_home).sessions_dir)
+    env = layout.env(AUTODREAM_NOW=DREAM_AT)
+
+    dreamt = CliRunner().invoke(cli, ["--force", "--project", str(layout.project)], env=env)
+
+    noted = [line for line in dreamt.output.splitlines() if "not read" in line]
+    # was: the first 5 by name (scratch0..4, 1 to 5 sessions), each 'touched since the last
+    # dream' though there was none, and 'not read: sessions in 2 more such folders'
+    assert dreamt.exit_code == 0 and len(noted) == 6, dreamt.output
+    for line, n in zip(noted[:5], (6, 5, 4, 3, 2), strict=True):
+        sessions = Layout(subfolders[n], layout.claude_home).sessions_dir
+        assert line.startswith(f"note: not read: {n + 1} sessions in {sessions} (started in "
+                               f"{subfolders[n]}): "), noted
+    assert noted[-1] == ("note: not read: and 2 more folders with 3 sessions (`autodream status "
+                         "--json` lists the folders)"), noted
