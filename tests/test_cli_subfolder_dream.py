@@ -76,7 +76,7 @@ def test_a_sibling_projects_sessions_named_as_a_subfolder_are_not_read(
     sibling.mkdir()
     said_at = datetime(2026, 7, 2, 9, 0, tzinfo=timezone.utc)
     TranscriptBuilder(cwd=str(sibling), start=said_at).user(
-        "Remember: the web-api service deploys on Fridays, and its staging database is on db7."
+        "Remember: the web-api service deploys on Fridays, and its staging database is on orion."
     ).assistant("Noted.").write(Layout(sibling, home).sessions_dir)
     assert Layout(sibling, home).sessions_dir == Layout(web.project / "api", home).sessions_dir
     if root_has_sessions:
@@ -86,13 +86,15 @@ def test_a_sibling_projects_sessions_named_as_a_subfolder_are_not_read(
 
     status = CliRunner().invoke(cli, ["status", "--project", str(handlers)], env=env)
     dreamt = CliRunner().invoke(cli, ["--force", "--project", str(handlers)], env=env)
-    # was: sessions_dir the sibling's, '1 session read', Fridays and db7 in web's memory
+    # was: sessions_dir the sibling's, '1 session read', Fridays and orion in web's memory
     reads = web.sessions_dir if root_has_sessions else Layout(handlers, home).sessions_dir
     assert f"sessions_dir: {reads}\n" in status.output, status.output
     assert dreamt.exit_code == 0, dreamt.output
     assert f"{int(root_has_sessions)} session" in dreamt.output, dreamt.output
     memory = "".join(p.read_text(encoding="utf-8") for p in web.memory_dir.glob("*.md"))
-    assert "db7" not in memory and "Fridays" not in memory, memory
+    # ('orion', no hex: the memory names its sources' session ids, fresh uuid4s, where
+    # 'db7' was found 1 run in 200)
+    assert "orion" not in memory and "Fridays" not in memory, memory
     assert ("Buildkite" in memory) is root_has_sessions, memory
 
 
