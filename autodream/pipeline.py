@@ -739,9 +739,13 @@ def make_step(backend_factory: BackendFactory = default_backend) -> DreamStep:
     def step(settings: Settings, context: DreamContext) -> StepResult:
         # (a dream reads one sessions folder; run from a subfolder, the root's, and from the
         # root, its subfolders', go unread, and once it is done no dream counts them as new.
-        # Worked out before the dream commits: whatever fails here fails no committed dream)
-        unread = _unread_elsewhere(settings, context.report.last_consolidated,
-                                   dry_run=context.dry_run)
+        # The note is advice: whatever fails working it out (a transcript's cwd is anything:
+        # a link chain deeper than realpath recurses) drops the note, never the dream)
+        try:
+            unread = _unread_elsewhere(settings, context.report.last_consolidated,
+                                       dry_run=context.dry_run)
+        except Exception:  # (advice only: the dream goes on without it)
+            unread = ["could not count the sessions in other sessions folders of this memory dir"]
         result = consolidate(
             settings,
             trigger=context.trigger,
