@@ -610,22 +610,66 @@ def recorded_cwd(folder: str) -> str | None:
     return None
 
 
-def transcript_cwd(path: str) -> str | None:
-    """The ``cwd`` of the first record that has one in the first ``CWD_PROBE_BYTES`` of the
-    transcript at ``path``; None when none does or it cannot be read."""
+# How much of a transcript's head the note on other folders' unread sessions reads for its cwd:
+# it may look in thousands of transcripts (a dotfiles repo at ~), and Claude Code records the
+# cwd on the first or second line, ~60 bytes into it (a first record longer than this is read
+# as cut, below)
+CWD_COUNT_PROBE_BYTES = 8 * 1024
+CWD_COUNT_PROBE_LINES = 32
+
+# a cwd beyond the longest path Linux takes (PATH_MAX) is no folder anyone started a session in;
+# realpath and the walk up for .git over 30,000 parts took ~4 s each
+_LONGEST_PATH = 4096
+
+
+def _cut_record_cwd(line: bytes) -> str | None:
+    """The first ``"cwd": "..."`` string of a record cut at the probe's end (Claude Code writes
+    the cwd before the message, so before whatever made the record long); None when the cut
+    came first. One pass over the bytes, no pattern: a transcript's line may be anything."""
+    import json  # (only here: not on the hook's path)
+
+    at = line.find(b'"cwd"')
+    if at < 0:
+        return None
+    at = at + len(b'"cwd"')
+    while at < len(line) and line[at] in b" \t:":
+        at += 1
+    if line[at:at + 1] != b'"':
+        return None
+    end = at + 1
+    while end < len(line) and line[end] != ord('"'):
+        end += 2 if line[end] == ord("\\") else 1
+    if end >= len(line):
+        return None
+    try:
+        cwd = json.loads(line[at:end + 1])
+    except ValueError:
+        return None
+    return cwd if isinstance(cwd, str) else None
+
+
+def transcript_cwd(path: str, max_bytes: int = CWD_PROBE_BYTES,
+                   max_lines: int | None = None) -> str | None:
+    """The ``cwd`` of the first record that has one in the first ``max_bytes`` (and
+    ``max_lines``) of the transcript at ``path``; None when none does or it cannot be read."""
     import json  # (only here: not on the hook's path)
 
     try:
         with open(path, "rb") as fh:
             # line by line: the cwd is most often on one of the first lines, and a dream may
             # look in thousands of transcripts (``gates.unread_elsewhere``)
-            left = CWD_PROBE_BYTES
-            while left > 0 and (line := fh.readline(left)):
-                left -= len(line)
+            left, lines = max_bytes, 0
+            while left > 0 and (max_lines is None or lines < max_lines) and (
+                    line := fh.readline(left)):
+                left, lines = left - len(line), lines + 1
+                if b'"cwd"' not in line:  # (no record to parse: most lines hold no cwd)
+                    continue
                 try:
                     record = json.loads(line)
                 except (ValueError, RecursionError):  # not JSON, or nested deeper than json reads
-                    continue
+                    if left > 0 or (cut := _cut_record_cwd(line)) is None:
+                        continue
+                    record = {"cwd": cut}  # (a record cut at the probe's end)
                 if isinstance(record, dict) and isinstance(record.get("cwd"), str):
                     return str(record["cwd"])
     except OSError:
@@ -646,6 +690,8 @@ def folder_of_project(cwd: str, root: str) -> str | None:
     """``cwd`` with its links resolved when that is the project ``root`` or a folder inside it
     that is of no project nested in it (a git worktree of its own, with its own memory dir);
     None otherwise."""
+    if len(cwd) > _LONGEST_PATH:
+        return None
     try:
         started_in, top = os.path.realpath(cwd), os.path.realpath(root)
         inside = started_in == top or started_in.startswith(top.rstrip(os.sep) + os.sep)

@@ -503,7 +503,12 @@ def unread_elsewhere(settings: Settings, since: float | None) -> list[UnreadFold
     later dream counts them unless they change. Each transcript counts by the cwd it records:
     a folder named as a subfolder's may hold a sibling project's sessions too ('/x/web/api'
     and '/x/web-api' are both '-x-web-api'), which are none of this memory dir's."""
-    from autodream.config import folder_of_project, transcript_cwd
+    from autodream.config import (
+        CWD_COUNT_PROBE_BYTES,
+        CWD_COUNT_PROBE_LINES,
+        folder_of_project,
+        transcript_cwd,
+    )
 
     after = float("-inf") if since is None else since
     root = str(settings.project_root)
@@ -526,7 +531,7 @@ def unread_elsewhere(settings: Settings, since: float | None) -> list[UnreadFold
             continue
         started_in, count = "", 0
         for _, path in sorted(touched, reverse=True):  # (newest first: its cwd is named)
-            cwd = transcript_cwd(path)
+            cwd = transcript_cwd(path, CWD_COUNT_PROBE_BYTES, CWD_COUNT_PROBE_LINES)
             if cwd is None:
                 continue
             if cwd not in of_project:

@@ -331,3 +331,37 @@ def test_the_unread_note_names_the_most_sessions_first_and_sums_the_rest(tmp_pat
                                f"{subfolders[n]}): "), noted
     assert noted[-1] == ("note: not read: and 2 more folders with 3 sessions (`autodream status "
                          "--json` lists the folders)"), noted
+
+
+def test_the_unread_note_reads_a_few_kb_of_each_transcript_for_its_cwd(tmp_path: Path) -> None:
+    layout = make_layout(tmp_path)
+    (layout.project / ".git").mkdir()
+    TranscriptBuilder(cwd=str(layout.project), start=datetime(2026, 7, 2, 8, tzinfo=timezone.utc)
+                      ).user("Our CI runs on Buildkite.").assistant("Got it, noted.").write(
+        layout.sessions_dir)
+    foo = layout.project / "foo"
+    foo.mkdir()
+    folder = Layout(foo, layout.claude_home).sessions_dir
+    folder.mkdir(parents=True)
+
+    def record(cwd: str, said: str = "hi") -> str:
+        return json.dumps({"type": "user", "cwd": cwd,
+                           "message": {"role": "user", "content": said}}) + "\n"
+
+    pad = json.dumps({"type": "summary", "summary": "x" * 90}) + "\n"
+    heads = {  # each a session started in foo, as its transcript may say it
+        "1": record(str(foo), "a long first ask " * 8_000),  # 136 KB: its cwd is in the first KB
+        "2": pad * 500 + record(str(foo)),  # 62 KB of lines without a cwd first
+        "3": record(str(foo) + "/a" * 30_000),  # no path anyone starts a session in
+    }
+    for n, head in heads.items():
+        (folder / f"{n * 8}-1111-4111-8111-111111111111.jsonl").write_text(head, encoding="utf-8")
+    env = layout.env(AUTODREAM_NOW=DREAM_AT)
+
+    dreamt = CliRunner().invoke(cli, ["--force", "--project", str(layout.project)], env=env)
+
+    noted = [line for line in dreamt.output.splitlines() if "not read" in line]
+    # was: 'not read: 2 sessions' (62 KB read of each transcript and parsed line by line, the
+    # 60,000-char cwd taken as foo's after seconds of realpath; the long first record not read)
+    assert dreamt.exit_code == 0 and len(noted) == 1, dreamt.output
+    assert noted[0].startswith(f"note: not read: 1 session in {folder} (started in {foo}): ")
