@@ -723,9 +723,10 @@ def _unread_elsewhere(settings: Settings, since: float | None, *, dry_run: bool)
                      f"unless {changes}")
     if rest := found[OTHER_SESSIONS_FOLDERS_SHOWN:]:
         folders = f"{len(rest):,} more folder{'' if len(rest) == 1 else 's'}"
+        # (no pointer to `status --json`: it names a folder by its newest transcript alone,
+        # and leaves out one whose newest session is a sibling project's named alike)
         notes.append(f"not read: and {folders} with "
-                     f"{_sessions(sum(unread.sessions for unread in rest))} (`autodream status "
-                     "--json` lists the folders)")
+                     f"{_sessions(sum(unread.sessions for unread in rest))}")
     return notes
 
 

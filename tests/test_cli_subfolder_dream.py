@@ -329,8 +329,8 @@ def test_the_unread_note_names_the_most_sessions_first_and_sums_the_rest(tmp_pat
         sessions = Layout(subfolders[n], layout.claude_home).sessions_dir
         assert line.startswith(f"note: not read: {n + 1} sessions in {sessions} (started in "
                                f"{subfolders[n]}): "), noted
-    assert noted[-1] == ("note: not read: and 2 more folders with 3 sessions (`autodream status "
-                         "--json` lists the folders)"), noted
+    # (and no '(`autodream status --json` lists the folders)': it may list none of them)
+    assert noted[-1] == "note: not read: and 2 more folders with 3 sessions", noted
 
 
 def test_the_unread_note_reads_a_few_kb_of_each_transcript_for_its_cwd(tmp_path: Path) -> None:
