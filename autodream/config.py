@@ -696,9 +696,10 @@ def folder_of_project(cwd: str, root: str) -> str | None:
         started_in, top = os.path.realpath(cwd), os.path.realpath(root)
         inside = started_in == top or started_in.startswith(top.rstrip(os.sep) + os.sep)
         return started_in if inside and project_root_of(started_in) == top else None
-    except (ValueError, UnicodeError):
-        # a cwd no path can be (a NUL byte, a lone surrogate: whatever a transcript holds):
-        # no folder of this project, where a traceback failed status and every dream
+    except (ValueError, UnicodeError, RecursionError):
+        # a cwd no path can be (a NUL byte, a lone surrogate: whatever a transcript holds), or
+        # the head of a link chain deeper than realpath recurses: no folder of this project,
+        # where a traceback failed status and every dream
         return None
 
 

@@ -365,3 +365,32 @@ def test_the_unread_note_reads_a_few_kb_of_each_transcript_for_its_cwd(tmp_path:
     # 60,000-char cwd taken as foo's after seconds of realpath; the long first record not read)
     assert dreamt.exit_code == 0 and len(noted) == 1, dreamt.output
     assert noted[0].startswith(f"note: not read: 1 session in {folder} (started in {foo}): ")
+
+
+def test_a_cwd_at_the_head_of_a_deep_link_chain_fails_neither_status_nor_the_dream(
+        tmp_path: Path) -> None:
+    layout = make_layout(tmp_path)
+    (layout.project / ".git").mkdir()
+    (layout.project / "foo").mkdir()
+    TranscriptBuilder(cwd=str(layout.project), start=datetime(2026, 7, 2, 9, tzinfo=timezone.utc)
+                      ).user("Our CI runs on Buildkite.").assistant("Got it, noted.").write(
+        layout.sessions_dir)
+    links = 1_200  # deeper than Python's recursion limit, which realpath recurses by
+    for n in range(links):
+        (layout.project / f"l{n}").symlink_to(f"l{n + 1}")
+    (layout.project / f"l{links}").symlink_to("foo")
+    named_alike = Layout(layout.project / "l0", layout.claude_home).sessions_dir
+    named_alike.mkdir(parents=True)
+    (named_alike / "11111111-1111-4111-8111-111111111111.jsonl").write_text(json.dumps(
+        {"type": "user", "cwd": str(layout.project / "l0"),
+         "message": {"role": "user", "content": "hi"}}) + "\n", encoding="utf-8")
+    env = layout.env(AUTODREAM_NOW=DREAM_AT)
+
+    status = CliRunner().invoke(cli, ["status", "--project", str(layout.project)], env=env)
+    dreamt = CliRunner().invoke(cli, ["--force", "--project", str(layout.project)], env=env)
+
+    # was: 'RecursionError: maximum recursion depth exceeded', exit 1, from status (on main
+    # too); the dream committed, its note on other folders dropped ('could not count ...')
+    assert status.exit_code == 0 and "not read from here" not in status.output, status.output
+    assert dreamt.exit_code == 0 and "1 session read" in dreamt.output, dreamt.output
+    assert "not read" not in dreamt.output and "could not count" not in dreamt.output
