@@ -631,9 +631,12 @@ def _cut_record_cwd(line: bytes) -> str | None:
     at = line.find(b'"cwd"')
     if at < 0:
         return None
-    at = at + len(b'"cwd"')
-    while at < len(line) and line[at] in b" \t:":
-        at += 1
+    at += len(b'"cwd"')
+    at += len(line[at:at + 64]) - len(line[at:at + 64].lstrip(b" \t"))
+    if line[at:at + 1] != b":":  # ('"cwd"' as a key, not a value or a word in one)
+        return None
+    at += 1
+    at += len(line[at:at + 64]) - len(line[at:at + 64].lstrip(b" \t"))
     if line[at:at + 1] != b'"':
         return None
     end = at + 1

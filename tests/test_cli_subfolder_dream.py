@@ -394,3 +394,21 @@ def test_a_cwd_at_the_head_of_a_deep_link_chain_fails_neither_status_nor_the_dre
     assert status.exit_code == 0 and "not read from here" not in status.output, status.output
     assert dreamt.exit_code == 0 and "1 session read" in dreamt.output, dreamt.output
     assert "not read" not in dreamt.output and "could not count" not in dreamt.output
+
+
+@pytest.mark.parametrize(("head", "cwd"), [
+    ('{"type": "user", "cwd": "/x/web/foo", "message": {"content": "', "/x/web/foo"),
+    ('{"cwd" :\t"/x/w\\"eb", "message": "', '/x/w"eb'),
+    ('{"type": "user", "cwd": "/x/web/fo', None),  # cut inside the cwd
+    ('{"type": "user", "cwd""/x/web/foo", "message": "', None),  # no key: no JSON at all
+    ('{"type": "user", "name": "cwd", "x": "/x/web/foo", "message": "', None),
+], ids=["cwd-first", "escaped-quote", "cut-in-the-cwd", "no-colon", "cwd-a-value"])
+def test_a_first_record_cut_at_the_probes_end_gives_the_cwd_it_holds(
+        tmp_path: Path, head: str, cwd: str | None) -> None:
+    from autodream.config import CWD_COUNT_PROBE_BYTES, CWD_COUNT_PROBE_LINES, transcript_cwd
+
+    transcript = tmp_path / "11111111-1111-4111-8111-111111111111.jsonl"
+    transcript.write_text(head + "a long first ask " * 8_000 + '"}}\n', encoding="utf-8")
+
+    # was: '/x/web/foo' from '"cwd""/x/web/foo"', which is no key and its value
+    assert transcript_cwd(str(transcript), CWD_COUNT_PROBE_BYTES, CWD_COUNT_PROBE_LINES) == cwd
