@@ -190,6 +190,7 @@ from autodream.engine.restating import (
     _choice_turned,
     _says_again,
     _turns_choice_round,
+    choice_turned_round,
     is_rule,
     opposite_said,
     restates_rule,
@@ -1843,6 +1844,11 @@ class Consolidator:
                 or only_where(cand.text) or ended_then_used(entry.name) is not None))
                 or _set_against_itself(entry.name, renamed_title, new)
                 else renamed_title)
+            if _set_against(named, new) and len(said_as_name(entry.name, re.escape(new))) > 1:
+                # "I prefer Vim keybindings over Emacs keybindings" turned round: the two trade
+                # places, as in the lead (the swap alone read "Emacs keybindings over Emacs
+                # keybindings")
+                entry.name = _swapped(named, old, new)
         # only an entry rewritten to name the new choice is renamed for it (named another way
         # too: "Don't use mysql anymore, use postgres" is the switch to the entry's postgresql)
         renamed = (self._rename_for(entry, named, ended[0] if len(ended) == 1 else old, new)
@@ -2133,6 +2139,15 @@ class Consolidator:
         if cand.kind == "plan" and _at_the_event(cand.text) and not _at_the_event(
                 entry.lead) and same_values(cand.text, entry.lead):
             self._beside_the_plan(entry, cand, cluster)
+            return
+        turned = next((found for s in entry.statements
+                       if (found := choice_turned_round(s, cand.text)) is not None), None)
+        if turned is not None:
+            # "I prefer spaces over tabs now" of "I prefer tabs over spaces for indentation":
+            # the same words, the choice turned round; a switch from the one to the other (read
+            # by its words it was the preference said again, and the new one was lost)
+            self._switch(entry, replace(cand, kind="switch", old=turned[0], new=turned[1]),
+                         cluster)
             return
         # A restatement says nothing the entry does not: a new date or number ("the demo is on
         # 2026-07-31" against "... on 2026-07-24") is a change, however similar the words, and

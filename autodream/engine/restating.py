@@ -31,6 +31,7 @@ from autodream.engine.text import (
     _stem,
     sentence_case,
     similar,
+    tokens,
 )
 
 _OPPOSITES = frozenset((a, b) for x, y in (
@@ -300,3 +301,63 @@ def _limits(line: str, other: str) -> bool:
 def _same_turns(line: str, other: str) -> bool:
     return bool(_FORBIDS.search(line)) == bool(_FORBIDS.search(other)) and not (
         opposite_said(line, other)) and same_values(line, other)
+
+
+# One thing chosen over another, in that order: "I prefer tabs over spaces", "Prefer composition
+# over inheritance", "I prefer Vim keybindings to Emacs keybindings", "Use tabs rather than
+# spaces". ("to" only after "prefer": "Use make to build the docs" sets nothing against make.)
+_TERM_WORD = r"[A-Za-z][\w.+#-]*"
+_CHOSEN_OVER = rx.compile(
+    rf"\b(?:(?P<prefer>prefer|prefers|preferring)|{_CHOOSE_VERBS})\s+{_DETERMINERS}"
+    rf"(?P<one>{_TERM_WORD}(?:\s+{_TERM_WORD}){{0,2}}?)\s+"
+    r"(?:over|rather\s+than|instead\s+of|(?P<to>to))\s+(?:using\s+)?"
+    rf"{_DETERMINERS}(?P<other>{_TERM_WORD}(?:\s+{_TERM_WORD}){{0,2}})", re.I)
+# where the thing set against ends: "spaces for indentation", "tabs now"
+# words a choice turned round may say beside it ("Actually I prefer ... going forward")
+_TURN_FREE = tokens("actually really strongly prefer prefers preferring use using user "
+                    "instead going forward days anymore honestly")
+_OTHER_ENDS = frozenset({"for", "in", "on", "now", "when", "where", "whenever", "if", "unless",
+                         "and", "or", "but", "everywhere", "always", "from", "as", "at", "by",
+                         "with", "across", "throughout", "please", "anymore", "again", "too",
+                         "instead", "going", "these", "this", "since"})
+
+
+def _chosen_over(text: str) -> tuple[frozenset[str], frozenset[str]] | None:
+    """The words of the thing ``text`` chooses and of the thing it sets against it, the words
+    the two share left out ("Vim keybindings over Emacs keybindings": vim, emacs)."""
+    m = _CHOSEN_OVER.search(text)
+    if m is None or (m["to"] and not m["prefer"]):
+        return None
+    other: list[str] = []
+    for word in m["other"].lower().split():
+        if word.rstrip(".") in _OTHER_ENDS:
+            break
+        other.append(word.rstrip("."))
+    one = frozenset(m["one"].lower().split())
+    if not other:
+        return None
+    return one - frozenset(other), frozenset(other) - one
+
+
+def choice_turned_round(old: str, new: str) -> tuple[str, str] | None:
+    """``new`` chooses what ``old`` chose another thing over, over the thing ``old`` chose: "I
+    prefer spaces over tabs now" of "I prefer tabs over spaces for indentation", the same words
+    in the other order, a change of mind however alike the two read as words. The thing
+    ``old`` chose and the one ``new`` chooses, as ``new`` words them (tabs, spaces); None when
+    ``new`` turns no choice of ``old`` round."""
+    was, now = _chosen_over(old), _chosen_over(new)
+    if was is None or now is None or not (now[0] & was[1]) or not (now[1] & was[0]):
+        return None
+    # ... and says no more than that: not "I don't prefer spaces over tabs", "My colleague
+    # prefers spaces over tabs", nor "... over composition for the plugin system", a rule of
+    # one place beside the other
+    if _FORBIDS.search(new) or tokens(new) - tokens(old) - _TURN_FREE:
+        return None
+    return _in_order(now[1], new), _in_order(now[0], new)
+
+
+def _in_order(words: frozenset[str], text: str) -> str:
+    """``words`` as ``text`` says them, in its order and case ("Vim", "composition")."""
+    said = [w.rstrip(".") for w in text.split()]
+    return " ".join(w for w in said if w.lower() in words and w.lower() in words) or " ".join(
+        sorted(words))

@@ -1,0 +1,71 @@
+"""A preference turned round ("I prefer spaces over tabs now" after "I prefer tabs over spaces for
+indentation") is a change of mind: the entry switches to the new choice, with its history line,
+as "Use spaces instead of tabs" switches it. Read by its words it was the preference said again
+('confirmed ... already remembered'), the memory still said tabs and the new sentence was lost.
+The same choice said again, and a turned choice said of another place or by another person,
+stay what they were."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from autodream.memory.model import parse_topic
+from tests.test_cli_tool_ended_then_used import _dreamt, _topics
+
+
+@pytest.mark.parametrize(("first", "then", "file", "title", "history"), [
+    ("I prefer tabs over spaces for indentation.", "I prefer spaces over tabs now.",
+     "feedback_user-prefers-spaces-tabs-indentation.md",
+     "The user prefers spaces over tabs for indentation", "switched from tabs to spaces"),
+    ("I prefer tabs over spaces for indentation.", "I prefer spaces over tabs.",
+     "feedback_user-prefers-spaces-tabs-indentation.md",
+     "The user prefers spaces over tabs for indentation", "switched from tabs to spaces"),
+    ("I prefer tabs over spaces for indentation.",
+     "From now on I prefer spaces to tabs for indentation.",
+     "feedback_user-prefers-spaces-tabs-indentation.md",
+     "The user prefers spaces over tabs for indentation", "switched from tabs to spaces"),
+    ("Prefer composition over inheritance.", "Prefer inheritance over composition.",
+     "feedback_prefer-inheritance-composition.md", "Prefer inheritance over composition",
+     "switched from composition to inheritance"),
+    ("I prefer Vim keybindings over Emacs keybindings.",
+     "I prefer Emacs keybindings over Vim keybindings.",
+     "feedback_user-prefers-emacs-keybindings-vim-keybindings.md",
+     "The user prefers Emacs keybindings over Vim keybindings", "switched from vim to emacs"),
+])
+def test_a_preference_turned_round_switches_the_entry(
+        tmp_path: Path, first: str, then: str, file: str, title: str, history: str) -> None:
+    memory, out = _dreamt(tmp_path, first, then)
+    assert "already remembered" not in out and "1 superseded" in out
+    ((name, text),) = _topics(memory).items()
+    assert (name, parse_topic(text).name) == (file, title)
+    assert f"{history} on 2026-07-02" in text.lower()
+    index = (memory / "MEMORY.md").read_text(encoding="utf-8")
+    assert f"- [{title}]({file})" in index
+
+
+@pytest.mark.parametrize(("first", "then"), [
+    ("I prefer tabs over spaces for indentation.", "I prefer tabs over spaces."),
+    ("Prefer composition over inheritance.", "Prefer composition to inheritance."),
+    ("I prefer Vim keybindings over Emacs keybindings.",
+     "I prefer Vim keybindings to Emacs keybindings."),
+])
+def test_the_same_choice_said_again_is_confirmed(tmp_path: Path, first: str, then: str) -> None:
+    memory, out = _dreamt(tmp_path, first, then)
+    assert "1 confirmed" in out
+    ((_, text),) = _topics(memory).items()
+    assert "switched" not in text.lower()
+
+
+@pytest.mark.parametrize(("first", "then"), [
+    # (a scope: the rule of one place beside the other)
+    ("I prefer tabs over spaces for indentation.", "I prefer spaces over tabs in YAML files."),
+    # (someone else's choice, not the user's changed)
+    ("I prefer tabs over spaces.", "PEP 8 prefers spaces over tabs."),
+])
+def test_a_turned_choice_of_another_place_or_person_switches_nothing(
+        tmp_path: Path, first: str, then: str) -> None:
+    memory, _ = _dreamt(tmp_path, first, then)
+    assert not any("switched" in text.lower() for text in _topics(memory).values())
+    assert "prefers tabs over spaces" in (memory / "MEMORY.md").read_text(encoding="utf-8")
