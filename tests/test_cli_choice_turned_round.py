@@ -69,3 +69,21 @@ def test_a_turned_choice_of_another_place_or_person_switches_nothing(
     memory, _ = _dreamt(tmp_path, first, then)
     assert not any("switched" in text.lower() for text in _topics(memory).values())
     assert "prefers tabs over spaces" in (memory / "MEMORY.md").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("then", [
+    # (another person's choice, or a choice supposed or asked about: the user's stays)
+    "She prefers spaces over tabs.",
+    "They all prefer spaces over tabs.",
+    "Most users prefer spaces over tabs.",
+    "If it were up to me I would prefer spaces over tabs.",
+    "Why would I prefer spaces over tabs.",
+])
+def test_a_choice_not_the_users_own_leaves_the_users_confirmed(tmp_path: Path, then: str) -> None:
+    memory, out = _dreamt(tmp_path, "I prefer tabs over spaces.", then)
+    assert "1 confirmed" in out and "superseded" not in out
+    ((name, text),) = _topics(memory).items()
+    assert (name, parse_topic(text).name) == (
+        "feedback_user-prefers-tabs-spaces.md", "The user prefers tabs over spaces")
+    assert "switched" not in text.lower()
+

@@ -321,6 +321,16 @@ _OTHER_ENDS = frozenset({"for", "in", "on", "now", "when", "where", "whenever", 
                          "with", "across", "throughout", "please", "anymore", "again", "too",
                          "instead", "going", "these", "this", "since"})
 
+# Whose choice it is: the user's only ("I prefer", "We prefer", "The user prefers", a bare
+# "Prefer ..."), with asides before it ("From now on I prefer"); "She prefers", "Most users
+# prefer" are another's, and a turned choice of theirs changes none of the user's.
+_USERS = frozenset({(), ("i",), ("we",), ("the", "user")})
+_BEFORE_THE_USER = frozenset({"actually", "really", "honestly", "now", "going", "forward",
+                              "from", "on", "so", "ok", "okay", "well"})
+# a choice wondered about, supposed or asked, not made: "If it were up to me I would prefer
+# ...", "Why would I prefer ...", "Should I prefer ...?"
+_NOT_MADE = rx.compile(r"\b(?:if|would|why|should|could)\b|\?", re.I)
+
 
 def _chosen_over(text: str) -> tuple[frozenset[str], frozenset[str]] | None:
     """The words of the thing ``text`` chooses and of the thing it sets against it, the words
@@ -351,7 +361,8 @@ def choice_turned_round(old: str, new: str) -> tuple[str, str] | None:
     # ... and says no more than that: not "I don't prefer spaces over tabs", "My colleague
     # prefers spaces over tabs", nor "... over composition for the plugin system", a rule of
     # one place beside the other
-    if _FORBIDS.search(new) or tokens(new) - tokens(old) - _TURN_FREE:
+    if _FORBIDS.search(new) or _NOT_MADE.search(new) or not _the_users(new) or (
+            tokens(new) - tokens(old) - _TURN_FREE):
         return None
     return _in_order(now[1], new), _in_order(now[0], new)
 
@@ -361,3 +372,14 @@ def _in_order(words: frozenset[str], text: str) -> str:
     said = [w.rstrip(".") for w in text.split()]
     return " ".join(w for w in said if w.lower() in words and w.lower() in words) or " ".join(
         sorted(words))
+
+
+def _the_users(text: str) -> bool:
+    """``text`` makes its choice as the user's: nothing but asides before "I", "We", "The user"
+    or the bare verb ("Prefer composition over inheritance")."""
+    m = _CHOSEN_OVER.search(text)
+    if m is None:
+        return False
+    before = [w for w in re.findall(r"[a-z']+", text[:m.start()].lower())
+              if w not in _BEFORE_THE_USER]
+    return tuple(before) in _USERS
