@@ -87,3 +87,28 @@ def test_a_choice_not_the_users_own_leaves_the_users_confirmed(tmp_path: Path, t
         "feedback_user-prefers-tabs-spaces.md", "The user prefers tabs over spaces")
     assert "switched" not in text.lower()
 
+
+
+@pytest.mark.parametrize("then", [
+    # (a) the words of someone else: a speaker named before them, a quote
+    "Dana: I prefer spaces over tabs.",
+    'He replied: "We prefer spaces over tabs."',
+    # (b) a place before a colon: the rule of that place, not the general one
+    "In YAML: I prefer spaces over tabs.",
+    # (a place, or agreeing with another, in a word the old choice does not say)
+    "I prefer spaces over tabs here.",
+    "I prefer spaces over tabs too.",
+    # (c) taken back, or left in doubt, in the sentences after it in the same message
+    "I prefer spaces over tabs now. Just kidding.",
+    "I prefer spaces over tabs now. No, wait, tabs are fine.",
+])
+def test_a_turned_choice_the_message_does_not_leave_the_users_switches_nothing(
+        tmp_path: Path, then: str) -> None:
+    memory, out = _dreamt(tmp_path, "I prefer tabs over spaces.", then)
+    assert "superseded" not in out
+    topics = _topics(memory)
+    assert "feedback_user-prefers-tabs-spaces.md" in topics
+    assert parse_topic(topics["feedback_user-prefers-tabs-spaces.md"]).name == (
+        "The user prefers tabs over spaces")
+    assert not any("switched" in text.lower() for text in topics.values())
+

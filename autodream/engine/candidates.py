@@ -38,6 +38,7 @@ from autodream.engine.model import (
     CandidateKind,
     Decision,
     ProjectFacts,
+    SaidIn,
     Source,
 )
 from autodream.engine.not_to_save import (
@@ -58,6 +59,7 @@ from autodream.engine.not_to_save import (
     rule_for_every,
 )
 from autodream.engine.paraphrase import owner_of
+from autodream.engine.restating import MAY_CHOOSE_OVER
 from autodream.engine.sentence_kinds import (
     _CHANNEL_OR_TICKET,
     _CORRECTION,
@@ -879,6 +881,12 @@ class Gatherer:
                 _APOLOGY_ALONE.match(said) for said in parts[:i - 1])
             skip_next = self._sentence(sentence, following, message.session_id, when, opens,
                                        owned_up=owned_up)
+            if MAY_CHOOSE_OVER.search(sentence):
+                # (what the statement no longer shows: a speaker or a place before it, "Dana:
+                # I prefer ...", and a sentence after it taking it back, "... Just kidding.")
+                said_in = SaidIn(parts[i - 1] if i else "", sentence, " ".join(parts[i + 1:]))
+                self.candidates[marks[0]:] = [replace(c, said_in=said_in)
+                                              for c in self.candidates[marks[0]:]]
             if not following:
                 self._told_last[message.session_id] = _Told(
                     sentence, when, (marks[0], len(self.candidates)),

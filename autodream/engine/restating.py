@@ -8,7 +8,7 @@ from functools import lru_cache
 
 from autodream import rx
 from autodream.engine.informal import plain_spelling
-from autodream.engine.model import Candidate
+from autodream.engine.model import Candidate, SaidIn
 from autodream.engine.replacement import (
     _ALIKE_WORD,
     _CHOOSE_VERBS,
@@ -31,7 +31,6 @@ from autodream.engine.text import (
     _stem,
     sentence_case,
     similar,
-    tokens,
 )
 
 _OPPOSITES = frozenset((a, b) for x, y in (
@@ -312,10 +311,16 @@ _CHOSEN_OVER = rx.compile(
     rf"(?P<one>{_TERM_WORD}(?:\s+{_TERM_WORD}){{0,2}}?)\s+"
     r"(?:over|rather\s+than|instead\s+of|(?P<to>to))\s+(?:using\s+)?"
     rf"{_DETERMINERS}(?P<other>{_TERM_WORD}(?:\s+{_TERM_WORD}){{0,2}})", re.I)
+# the words a choice turned round may say beside it ("Actually I prefer ... going forward", "From
+# now on we prefer ..."): every other word is one more thing said, and the turn is left as main
+# reads it. Words, not content words: the stopwords "here", "there", "too", "she", "not", "only"
+# say where, whose or whether ("I prefer spaces over tabs here", "... too" agreeing with another)
+_TURN_WORDS = frozenset({
+    "i", "we", "the", "user", "a", "an", "prefer", "prefers", "preferring", "use", "using",
+    "over", "to", "rather", "than", "instead", "of", "actually", "really", "strongly",
+    "honestly", "now", "going", "forward", "from", "on", "so", "ok", "okay", "well", "anymore",
+    "these", "days", "just", "again"})
 # where the thing set against ends: "spaces for indentation", "tabs now"
-# words a choice turned round may say beside it ("Actually I prefer ... going forward")
-_TURN_FREE = tokens("actually really strongly prefer prefers preferring use using user "
-                    "instead going forward days anymore honestly")
 _OTHER_ENDS = frozenset({"for", "in", "on", "now", "when", "where", "whenever", "if", "unless",
                          "and", "or", "but", "everywhere", "always", "from", "as", "at", "by",
                          "with", "across", "throughout", "please", "anymore", "again", "too",
@@ -349,12 +354,23 @@ def _chosen_over(text: str) -> tuple[frozenset[str], frozenset[str]] | None:
     return one - frozenset(other), frozenset(other) - one
 
 
-def choice_turned_round(old: str, new: str) -> tuple[str, str] | None:
-    """``new`` chooses what ``old`` chose another thing over, over the thing ``old`` chose: "I
-    prefer spaces over tabs now" of "I prefer tabs over spaces for indentation", the same words
-    in the other order, a change of mind however alike the two read as words. The thing
-    ``old`` chose and the one ``new`` chooses, as ``new`` words them (tabs, spaces); None when
-    ``new`` turns no choice of ``old`` round."""
+# a word as written, a stopword too ("here", "too", "she")
+_PLAIN_WORD = rx.compile(r"[a-z0-9]+(?:['\u2019][a-z]+)?")
+# A sentence that may choose one thing over another: the gatherer keeps where it was said
+MAY_CHOOSE_OVER = rx.compile(r"\b(?:prefer\w*|over|rather\s+than|instead\s+of)\b", re.I)
+# said after the choice in its message, what takes it back or leaves it in doubt: "Just
+# kidding.", "No, wait, tabs are fine.", "Not really though.", "lol"
+_NOT_MEANT = rx.compile(
+    r"\b(?:kidding|joking|joke|jk|lol|lmao|haha\w*|wait|no|not|nope|nah|never\s*mind|scratch|"
+    r"ignore|forget|sarcasm|sarcastic|said\s+nobody|take\s+(?:that|it)\s+back)\b|/s\b", re.I)
+# a quote, whoever said it: '"I prefer spaces over tabs," she said.'
+_QUOTE_MARKS = ('"', "\u201c", "\u201d", "`")
+
+
+def _the_turn(old: str, new: str) -> tuple[str, str] | None:
+    """The thing ``old`` chose and the one ``new`` chooses in its place, as ``new`` words them,
+    when ``new`` chooses what ``old`` set against its choice over that choice, and says no
+    more than that; else None."""
     was, now = _chosen_over(old), _chosen_over(new)
     if was is None or now is None or not (now[0] & was[1]) or not (now[1] & was[0]):
         return None
@@ -362,9 +378,49 @@ def choice_turned_round(old: str, new: str) -> tuple[str, str] | None:
     # prefers spaces over tabs", nor "... over composition for the plugin system", a rule of
     # one place beside the other
     if _FORBIDS.search(new) or _NOT_MADE.search(new) or not _the_users(new) or (
-            tokens(new) - tokens(old) - _TURN_FREE):
+            _said_besides(new, old)):
         return None
     return _in_order(now[1], new), _in_order(now[0], new)
+
+
+def _said_besides(new: str, old: str) -> frozenset[str]:
+    """The words ``new`` says that neither ``old`` nor a turned choice says."""
+    return frozenset(_PLAIN_WORD.findall(new.lower())) - frozenset(
+        _PLAIN_WORD.findall(old.lower())) - _TURN_WORDS
+
+
+def _said_plainly(old: str, turn: tuple[str, str], said_in: SaidIn | None) -> bool:
+    """The message the turned choice was read from says it as the user's own and leaves it
+    standing: no speaker, place or quote around it ("Dana: I prefer ...", "In YAML: I prefer
+    ...", '"I prefer ...," she said'), no sentence before it opening a quote ("Quote from the
+    issue:"), and nothing after it taking it back or naming the thing left ("... Just
+    kidding.", "... No, wait, tabs are fine."). Where it is not known, the statement alone."""
+    if said_in is None:
+        return True
+    said = said_in.sentence
+    if any(mark in said for mark in _QUOTE_MARKS) or not _the_users(said) or (
+            _said_besides(said, old)) or _NOT_MADE.search(said):
+        return False
+    if said_in.before.rstrip().endswith(":") or any(
+            mark in said_in.before for mark in _QUOTE_MARKS):
+        return False
+    left = frozenset(turn[0].lower().split())
+    return not (_NOT_MEANT.search(said_in.after) or left & frozenset(
+        _PLAIN_WORD.findall(said_in.after.lower())))
+
+
+def choice_turned_round(old: str, new: str,
+                        said_in: SaidIn | None = None) -> tuple[str, str] | None:
+    """``new`` chooses what ``old`` chose another thing over, over the thing ``old`` chose: "I
+    prefer spaces over tabs now" of "I prefer tabs over spaces for indentation", the same words
+    in the other order, a change of mind however alike the two read as words. The thing
+    ``old`` chose and the one ``new`` chooses, as ``new`` words them (tabs, spaces); None when
+    ``new`` turns no choice of ``old`` round, and when the message it was said in
+    (``said_in``) does not leave it the user's plain choice."""
+    turn = _the_turn(old, new)
+    if turn is None or not _said_plainly(old, turn, said_in):
+        return None
+    return turn
 
 
 def _in_order(words: frozenset[str], text: str) -> str:
