@@ -112,3 +112,23 @@ def test_a_turned_choice_the_message_does_not_leave_the_users_switches_nothing(
         "The user prefers tabs over spaces")
     assert not any("switched" in text.lower() for text in topics.values())
 
+
+@pytest.mark.parametrize(("first", "file", "title"), [
+    ("The style guide prefers tabs over spaces.", "feedback_style-guide-prefers-tabs-spaces.md",
+     "The style guide prefers tabs over spaces"),
+    ("Dana prefers tabs over spaces.", "feedback_dana-prefers-tabs-spaces.md",
+     "Dana prefers tabs over spaces"),
+])
+def test_the_users_choice_turning_anothers_round_is_a_memory_of_its_own(
+        tmp_path: Path, first: str, file: str, title: str) -> None:
+    memory, out = _dreamt(tmp_path, first, "I prefer spaces over tabs.")
+    assert "superseded" not in out and "confirmed" not in out
+    topics = _topics(memory)
+    # the other's stays as it was said, and the user's is saved beside it
+    theirs, users = parse_topic(topics[file]), parse_topic(
+        topics["feedback_user-prefers-spaces-tabs.md"])
+    assert (theirs.name, theirs.body.split("\n")[0]) == (title, first)
+    assert (users.name, users.body.split("\n")[0]) == (
+        "The user prefers spaces over tabs", "The user prefers spaces over tabs.")
+    assert not any("switched" in text.lower() or "updated on" in text.lower()
+                   for text in topics.values())

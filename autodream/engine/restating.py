@@ -415,12 +415,21 @@ def choice_turned_round(old: str, new: str,
     prefer spaces over tabs now" of "I prefer tabs over spaces for indentation", the same words
     in the other order, a change of mind however alike the two read as words. The thing
     ``old`` chose and the one ``new`` chooses, as ``new`` words them (tabs, spaces); None when
-    ``new`` turns no choice of ``old`` round, and when the message it was said in
-    (``said_in``) does not leave it the user's plain choice."""
+    ``new`` turns no choice of ``old`` round, when ``old`` is another's choice ("The style
+    guide prefers tabs over spaces": the user's own is no change of theirs), and when the
+    message it was said in (``said_in``) does not leave it the user's plain choice."""
     turn = _the_turn(old, new)
-    if turn is None or not _said_plainly(old, turn, said_in):
+    if turn is None or not _the_users(old) or not _said_plainly(old, turn, said_in):
         return None
     return turn
+
+
+def turns_anothers_choice(old: str, new: str, said_in: SaidIn | None = None) -> bool:
+    """``new`` is the user's own choice, said plainly, turning round another's (``old``,
+    "The style guide prefers tabs over spaces"; "Dana prefers tabs over spaces"): a memory of
+    its own, which neither changes the other's nor is theirs said again."""
+    turn = _the_turn(old, new)
+    return turn is not None and not _the_users(old) and _said_plainly(old, turn, said_in)
 
 
 def _in_order(words: frozenset[str], text: str) -> str:
