@@ -195,7 +195,6 @@ from autodream.engine.restating import (
     opposite_said,
     restates_rule,
     said_once_more,
-    turns_anothers_choice,
     turns_rule_round,
     without_said_before,
 )
@@ -2149,12 +2148,6 @@ class Consolidator:
             # by its words it was the preference said again, and the new one was lost)
             self._switch(entry, replace(cand, kind="switch", old=turned[0], new=turned[1]),
                          cluster)
-            return
-        if any(turns_anothers_choice(s, cand.text, cand.said_in) for s in entry.statements):
-            # "I prefer spaces over tabs." of "The style guide prefers tabs over spaces": the
-            # user's own choice, a memory of its own (read by its words it rewrote the style
-            # guide's, or confirmed Dana's and was lost)
-            self._create(cand, cluster)
             return
         # A restatement says nothing the entry does not: a new date or number ("the demo is on
         # 2026-07-31" against "... on 2026-07-24") is a change, however similar the words, and

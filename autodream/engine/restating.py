@@ -424,14 +424,6 @@ def choice_turned_round(old: str, new: str,
     return turn
 
 
-def turns_anothers_choice(old: str, new: str, said_in: SaidIn | None = None) -> bool:
-    """``new`` is the user's own choice, said plainly, turning round another's (``old``,
-    "The style guide prefers tabs over spaces"; "Dana prefers tabs over spaces"): a memory of
-    its own, which neither changes the other's nor is theirs said again."""
-    turn = _the_turn(old, new)
-    return turn is not None and not _the_users(old) and _said_plainly(old, turn, said_in)
-
-
 def _in_order(words: frozenset[str], text: str) -> str:
     """``words`` as ``text`` says them, in its order and case ("Vim", "composition")."""
     said = [w.rstrip(".") for w in text.split()]
