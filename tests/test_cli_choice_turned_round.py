@@ -89,6 +89,22 @@ def test_a_choice_not_the_users_own_leaves_the_users_confirmed(tmp_path: Path, t
 
 
 
+@pytest.mark.parametrize(("first", "then", "file"), [
+    ("We prefer tabs over spaces.", "I prefer spaces over tabs.", "feedback_prefer-tabs-spaces.md"),
+    ("I prefer tabs over spaces.", "We prefer spaces over tabs.",
+     "feedback_user-prefers-tabs-spaces.md"),
+    ("I prefer tabs over spaces.", "Actually, we prefer spaces over tabs now.",
+     "feedback_user-prefers-tabs-spaces.md"),
+])
+def test_a_teams_choice_on_either_side_switches_nothing(
+        tmp_path: Path, first: str, then: str, file: str) -> None:
+    # ("We prefer" is the team's convention, not the user's own choice: review rev192)
+    memory, out = _dreamt(tmp_path, first, then)
+    assert "1 confirmed" in out and "superseded" not in out
+    ((name, text),) = _topics(memory).items()
+    assert name == file and "switched" not in text.lower()
+
+
 @pytest.mark.parametrize("then", [
     # (a) the words of someone else: a speaker named before them, a quote
     "Dana: I prefer spaces over tabs.",

@@ -316,7 +316,7 @@ _CHOSEN_OVER = rx.compile(
 # reads it. Words, not content words: the stopwords "here", "there", "too", "she", "not", "only"
 # say where, whose or whether ("I prefer spaces over tabs here", "... too" agreeing with another)
 _TURN_WORDS = frozenset({
-    "i", "we", "the", "user", "a", "an", "prefer", "prefers", "preferring", "use", "using",
+    "i", "the", "user", "a", "an", "prefer", "prefers", "preferring", "use", "using",
     "over", "to", "rather", "than", "instead", "of", "actually", "really", "strongly",
     "honestly", "now", "going", "forward", "from", "on", "so", "ok", "okay", "well", "anymore",
     "these", "days", "just", "again"})
@@ -326,10 +326,11 @@ _OTHER_ENDS = frozenset({"for", "in", "on", "now", "when", "where", "whenever", 
                          "with", "across", "throughout", "please", "anymore", "again", "too",
                          "instead", "going", "these", "this", "since"})
 
-# Whose choice it is: the user's only ("I prefer", "We prefer", "The user prefers", a bare
-# "Prefer ..."), with asides before it ("From now on I prefer"); "She prefers", "Most users
-# prefer" are another's, and a turned choice of theirs changes none of the user's.
-_USERS = frozenset({(), ("i",), ("we",), ("the", "user")})
+# Whose choice it is: the user's only, a preference said "I prefer", "The user prefers" or with
+# the bare "Prefer ...", with asides before it ("From now on I prefer"); "She prefers", "Most
+# users prefer" are another's, and a turned choice of theirs changes none of the user's. "We
+# prefer" is a team's convention, not the user's own (review rev192): neither side of a turn.
+_USERS = frozenset({(), ("i",), ("the", "user")})
 _BEFORE_THE_USER = frozenset({"actually", "really", "honestly", "now", "going", "forward",
                               "from", "on", "so", "ok", "okay", "well"})
 # a choice wondered about, supposed or asked, not made: "If it were up to me I would prefer
@@ -432,10 +433,10 @@ def _in_order(words: frozenset[str], text: str) -> str:
 
 
 def _the_users(text: str) -> bool:
-    """``text`` makes its choice as the user's: nothing but asides before "I", "We", "The user"
-    or the bare verb ("Prefer composition over inheritance")."""
+    """``text`` makes its choice as the user's preference: nothing but asides before "I prefer",
+    "The user prefers" or the bare "Prefer" ("Prefer composition over inheritance")."""
     m = _CHOSEN_OVER.search(text)
-    if m is None:
+    if m is None or not m["prefer"]:
         return False
     before = [w for w in re.findall(r"[a-z']+", text[:m.start()].lower())
               if w not in _BEFORE_THE_USER]
