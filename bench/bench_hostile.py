@@ -11,8 +11,9 @@ ratio passes the target where the larger message took a tenth of a second or mor
 noise), so the bench is a check. (Consolidation is not timed: a hostile message leaves it no
 candidate or one, and ``plan_dream`` over them took a millisecond at every size.)
 
-Shapes: runs of spaces, tabs, newlines and other spaces; "." or "a " or a rule word over and
-over; a long line with no stop; quotes and brackets; list marks; weekdays and dates said over
+Shapes: runs of spaces, tabs, newlines and other spaces; "." or "a " or a rule word or
+"prefer over. " over and over; a long line with no stop; quotes and brackets; list marks;
+weekdays and dates said over
 and over (alone, and as the head of two dated clauses); and the real transcripts' largest
 messages (any role: a paste), cut to the size. No target for the absolute times: figures.
 """
@@ -64,6 +65,9 @@ SHAPES: dict[str, tuple[str, str]] = {
                                       "the code freeze starts on 2026-07-13 and the release is "
                                       "on 2026-07-24."),
     "'Bumped Node from 18 to 20 and '": ("Bumped Node from 18 to 20 and ", ""),
+    # (a sentence that may choose one thing over another, over and over: each once carried
+    # the message's rest, by the square of its length)
+    "'prefer over. '": ("prefer over. ", ""),
     # (each "tomorrow" asked for a verb of choosing before it, read from the text's start)
     "'tomorrow and ' then two plans": ("tomorrow and ",
                                        "the code freeze starts on 2026-07-13 and the release is "

@@ -7,12 +7,15 @@ stay what they were."""
 
 from __future__ import annotations
 
+from datetime import datetime, timezone
 from pathlib import Path
 
 import pytest
 
 from autodream.memory.model import parse_topic
-from tests.test_cli_tool_ended_then_used import _dreamt, _topics
+from tests.factories import TranscriptBuilder, project_dirs
+from tests.test_cli_dream import dream
+from tests.test_cli_tool_ended_then_used import SETTINGS, _dreamt, _topics
 
 
 @pytest.mark.parametrize(("first", "then", "file", "title", "history"), [
@@ -143,3 +146,52 @@ def test_the_users_choice_turning_anothers_round_is_read_as_before(
     topics = _topics(memory)
     assert list(topics) == [file]
     assert "switched" not in topics[file].lower()
+
+
+@pytest.mark.parametrize("then", [
+    # (review rev192: the message says more than the turned choice; each is main's reading)
+    "I prefer spaces over tabs now. Only for Python.",  # a limit after it
+    "I prefer spaces over tabs now. Hmm, maybe.",  # a doubt after it
+    "I prefer spaces over tabs now. Yeah, right.",  # sarcasm
+    "The README says this. Prefer spaces over tabs.",  # someone else's words, no colon
+    "Talked to the backend team today. Prefer spaces over tabs.",
+    "Preferences for the frontend repo:\n- Prefer ruff over black.\n- Prefer spaces over tabs.",
+    "# Style guide\n\nPrefer spaces over tabs.\n\nWrap lines at 100 columns.",  # a pasted doc
+    "Pasting the team doc. Prefer spaces over tabs. Prefer pytest over unittest.",
+    "I prefer spaces over tabs now.\n-- Dana",
+    "I prefer spaces over tabs now\uff1f",  # a full-width question mark
+    "I prefer spaces over tabs now \U0001f644",
+    "I prefer spaces over tabs now для документации.",  # a Cyrillic tail
+    "I prefer spaces over tabs now...",
+])
+def test_a_turned_choice_in_a_message_saying_more_switches_nothing(
+        tmp_path: Path, then: str) -> None:
+    memory, out = _dreamt(tmp_path, "I prefer tabs over spaces.", then)
+    assert "superseded" not in out
+    topics = _topics(memory)
+    assert parse_topic(topics["feedback_user-prefers-tabs-spaces.md"]).name == (
+        "The user prefers tabs over spaces")
+    assert not any("switched" in text.lower() for text in topics.values())
+
+
+@pytest.mark.parametrize("said", [
+    "Dana: I prefer spaces over tabs.",
+    "In YAML: I prefer spaces over tabs.",
+])
+def test_remember_that_after_a_turned_choice_switches_nothing(tmp_path: Path, said: str) -> None:
+    # ("Remember that." reads the message before it again, and where a turned choice was said
+    # is not known there: main's reading, review rev192)
+    root = project_dirs(tmp_path / "v", SETTINGS)
+    for day, texts in ((1, ["I prefer tabs over spaces."]), (2, [said, "Remember that."])):
+        session = TranscriptBuilder(cwd=str(root / "project"),
+                                    start=datetime(2026, 7, day, 9, 0, tzinfo=timezone.utc))
+        for text in texts:
+            session = session.user(text).assistant("Got it, noted.")
+        session.write(root / "sessions")
+        code, out, err = dream(root, AUTODREAM_NOW=f"2026-07-0{day}T20:00:00+00:00",
+                               AUTODREAM_NO_CACHE="1")
+        assert code == 0, out + err
+    assert "superseded" not in out
+    topics = _topics(root / "memory")
+    assert "feedback_user-prefers-tabs-spaces.md" in topics
+    assert not any("switched" in text.lower() for text in topics.values())

@@ -38,7 +38,6 @@ from autodream.engine.model import (
     CandidateKind,
     Decision,
     ProjectFacts,
-    SaidIn,
     Source,
 )
 from autodream.engine.not_to_save import (
@@ -795,6 +794,7 @@ class Gatherer:
         # a shell or code wants them: "Don’t push to main." is remembered as "Don't push to main."
         said = _AFTER_REDACTION.sub(r"\1.\2", redact_after(before, message.text))
         text = plain_spelling(said.translate(TYPOGRAPHIC))
+        as_sent = text.strip()
         when = message.timestamp or datetime(1970, 1, 1, tzinfo=timezone.utc)
         marker = _INJECTION.search(strip_code(text))
         if marker is not None:
@@ -881,11 +881,12 @@ class Gatherer:
                 _APOLOGY_ALONE.match(said) for said in parts[:i - 1])
             skip_next = self._sentence(sentence, following, message.session_id, when, opens,
                                        owned_up=owned_up)
-            if MAY_CHOOSE_OVER.search(sentence):
-                # (what the statement no longer shows: a speaker or a place before it, "Dana:
-                # I prefer ...", and a sentence after it taking it back, "... Just kidding.")
-                said_in = SaidIn(parts[i - 1] if i else "", sentence, " ".join(parts[i + 1:]))
-                self.candidates[marks[0]:] = [replace(c, said_in=said_in)
+            if typed and len(parts) == 1 and sentence.strip() == as_sent and (
+                    MAY_CHOOSE_OVER.search(sentence)):
+                # (the message was this sentence alone, as typed: what the statement no longer
+                # shows, a speaker or a place before it, "Dana: I prefer ...", or a sentence
+                # before or after it, "... Just kidding.", cannot be there)
+                self.candidates[marks[0]:] = [replace(c, said_alone=sentence)
                                               for c in self.candidates[marks[0]:]]
             if not following:
                 self._told_last[message.session_id] = _Told(

@@ -2141,7 +2141,7 @@ class Consolidator:
             self._beside_the_plan(entry, cand, cluster)
             return
         turned = next((found for s in entry.statements if (
-            found := choice_turned_round(s, cand.text, cand.said_in)) is not None), None)
+            found := choice_turned_round(s, cand.text, cand.said_alone)) is not None), None)
         if turned is not None:
             # "I prefer spaces over tabs now" of "I prefer tabs over spaces for indentation":
             # the same words, the choice turned round; a switch from the one to the other (read

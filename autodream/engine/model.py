@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import date, datetime
-from typing import Any, Literal, NamedTuple
+from typing import Any, Literal
 
 from autodream.memory.model import MemoryType
 
@@ -56,17 +56,6 @@ class Source:
         return {"session": self.session_id, "date": self.day.isoformat()}
 
 
-class SaidIn(NamedTuple):
-    """A sentence as the person said it in its message, with the sentences around it there:
-    what the statement read from it no longer shows ("Dana: I prefer spaces over tabs." is read
-    "The user prefers spaces over tabs.", and "Just kidding." after it is a sentence of its
-    own)."""
-
-    before: str  # the sentence before it in its message, "" for the first
-    sentence: str
-    after: str  # the rest of its message, the sentences joined
-
-
 @dataclass(frozen=True)
 class Candidate:
     """A statement of the person that may be worth remembering, already redacted and dated."""
@@ -108,9 +97,11 @@ class Candidate:
     # and whether it was told put later ("pushed", "postponed"): read against the plan's own day
     # once the plan is found, not only the day it was said
     weekday_to: tuple[str, bool] | None = None
-    # where it was said: set for a sentence that may choose one thing over another (a choice
-    # turned round is a change of mind only where the message says no more than that)
-    said_in: SaidIn | None = None
+    # the person's whole message, when they typed this one sentence and nothing else (set for a
+    # sentence that may choose one thing over another only): a choice turned round is a change
+    # of mind only where the message says no more than that. The sentence itself, not the
+    # message's rest: a copy of that in each candidate grew by the square of a long message
+    said_alone: str | None = None
 
     @property
     def match_text(self) -> str:

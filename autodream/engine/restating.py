@@ -8,7 +8,7 @@ from functools import lru_cache
 
 from autodream import rx
 from autodream.engine.informal import plain_spelling
-from autodream.engine.model import Candidate, SaidIn
+from autodream.engine.model import Candidate
 from autodream.engine.replacement import (
     _ALIKE_WORD,
     _CHOOSE_VERBS,
@@ -357,15 +357,16 @@ def _chosen_over(text: str) -> tuple[frozenset[str], frozenset[str]] | None:
 
 # a word as written, a stopword too ("here", "too", "she")
 _PLAIN_WORD = rx.compile(r"[a-z0-9]+(?:['\u2019][a-z]+)?")
-# A sentence that may choose one thing over another: the gatherer keeps where it was said
+# A sentence that may choose one thing over another: the gatherer notes when it was the whole
+# of its message
 MAY_CHOOSE_OVER = rx.compile(r"\b(?:prefer\w*|over|rather\s+than|instead\s+of)\b", re.I)
-# said after the choice in its message, what takes it back or leaves it in doubt: "Just
-# kidding.", "No, wait, tabs are fine.", "Not really though.", "lol"
-_NOT_MEANT = rx.compile(
-    r"\b(?:kidding|joking|joke|jk|lol|lmao|haha\w*|wait|no|not|nope|nah|never\s*mind|scratch|"
-    r"ignore|forget|sarcasm|sarcastic|said\s+nobody|take\s+(?:that|it)\s+back)\b|/s\b", re.I)
-# a quote, whoever said it: '"I prefer spaces over tabs," she said.'
-_QUOTE_MARKS = ('"', "\u201c", "\u201d", "`")
+# A message of plain words only: ASCII words ("Node.js", "C++", "don't" joined inside), single
+# commas and spaces between them, one "." or "!" at its end. No quote, colon, question mark
+# (full-width or not), bracket, dash, emoji or word of another script: each may be a speaker,
+# a place, a doubt or someone else's words, and none is read ("I prefer spaces over tabs now
+# 🙄", "... now？", "... now для документации.")
+_PLAIN_MESSAGE = rx.compile(
+    r"[A-Za-z0-9+#]+(?:[.'-][A-Za-z0-9+#]+)*(?:,? +[A-Za-z0-9+#]+(?:[.'-][A-Za-z0-9+#]+)*)*[.!]?")
 
 
 def _the_turn(old: str, new: str) -> tuple[str, str] | None:
@@ -390,37 +391,31 @@ def _said_besides(new: str, old: str) -> frozenset[str]:
         _PLAIN_WORD.findall(old.lower())) - _TURN_WORDS
 
 
-def _said_plainly(old: str, turn: tuple[str, str], said_in: SaidIn | None) -> bool:
-    """The message the turned choice was read from says it as the user's own and leaves it
-    standing: no speaker, place or quote around it ("Dana: I prefer ...", "In YAML: I prefer
-    ...", '"I prefer ...," she said'), no sentence before it opening a quote ("Quote from the
-    issue:"), and nothing after it taking it back or naming the thing left ("... Just
-    kidding.", "... No, wait, tabs are fine."). Where it is not known, the statement alone."""
-    if said_in is None:
-        return True
-    said = said_in.sentence
-    if any(mark in said for mark in _QUOTE_MARKS) or not _the_users(said) or (
-            _said_besides(said, old)) or _NOT_MADE.search(said):
+def _said_plainly(old: str, said_alone: str | None) -> bool:
+    """The person's message was the turned choice and nothing else (``said_alone``: the
+    gatherer sets it only then), in plain words, as the user's own: no sentence before or after
+    it that may be a limit, a doubt, a speaker, a list or a pasted document ("... Only for
+    Python.", "... Hmm, maybe.", "The README says this. ...", "... -- Dana"), no quote, colon
+    or question mark in it, and no word but the old choice's and _TURN_WORDS. Where the
+    message is not known ("Remember that." reading the last one again), it is not plain."""
+    if said_alone is None or _PLAIN_MESSAGE.fullmatch(said_alone) is None:
         return False
-    if said_in.before.rstrip().endswith(":") or any(
-            mark in said_in.before for mark in _QUOTE_MARKS):
-        return False
-    left = frozenset(turn[0].lower().split())
-    return not (_NOT_MEANT.search(said_in.after) or left & frozenset(
-        _PLAIN_WORD.findall(said_in.after.lower())))
+    return _the_users(said_alone) and not _said_besides(said_alone, old) and not (
+        _NOT_MADE.search(said_alone))
 
 
 def choice_turned_round(old: str, new: str,
-                        said_in: SaidIn | None = None) -> tuple[str, str] | None:
+                        said_alone: str | None) -> tuple[str, str] | None:
     """``new`` chooses what ``old`` chose another thing over, over the thing ``old`` chose: "I
     prefer spaces over tabs now" of "I prefer tabs over spaces for indentation", the same words
     in the other order, a change of mind however alike the two read as words. The thing
     ``old`` chose and the one ``new`` chooses, as ``new`` words them (tabs, spaces); None when
     ``new`` turns no choice of ``old`` round, when ``old`` is another's choice ("The style
-    guide prefers tabs over spaces": the user's own is no change of theirs), and when the
-    message it was said in (``said_in``) does not leave it the user's plain choice."""
+    guide prefers tabs over spaces": the user's own is no change of theirs), and unless the
+    person's message was ``new`` alone, said plainly (``said_alone``, the message; None when
+    it said more or is not known)."""
     turn = _the_turn(old, new)
-    if turn is None or not _the_users(old) or not _said_plainly(old, turn, said_in):
+    if turn is None or not _the_users(old) or not _said_plainly(old, said_alone):
         return None
     return turn
 
