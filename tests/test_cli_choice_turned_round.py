@@ -148,6 +148,18 @@ def test_the_users_choice_turning_anothers_round_is_read_as_before(
     assert "switched" not in topics[file].lower()
 
 
+def test_the_users_words_in_anothers_entry_are_not_switched(tmp_path: Path) -> None:
+    # (the style guide's entry holds the user's words since main's update; switched, it was
+    # retitled "The style guide prefers spaces over tabs", a choice nobody made)
+    memory, _ = _dreamt(tmp_path, "The style guide prefers tabs over spaces.",
+                        "I prefer spaces over tabs.", "I prefer tabs over spaces now.")
+    topics = _topics(memory)
+    assert list(topics) == ["feedback_style-guide-prefers-tabs-spaces.md"]
+    assert parse_topic(topics["feedback_style-guide-prefers-tabs-spaces.md"]).name == (
+        "The style guide prefers tabs over spaces")
+    assert "switched" not in topics["feedback_style-guide-prefers-tabs-spaces.md"].lower()
+
+
 @pytest.mark.parametrize("then", [
     # (review rev192: the message says more than the turned choice; each is main's reading)
     "I prefer spaces over tabs now. Only for Python.",  # a limit after it

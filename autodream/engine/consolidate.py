@@ -196,6 +196,7 @@ from autodream.engine.restating import (
     restates_rule,
     said_once_more,
     turns_rule_round,
+    users_preference,
     without_said_before,
 )
 from autodream.engine.rewrites import (
@@ -2140,8 +2141,12 @@ class Consolidator:
                 entry.lead) and same_values(cand.text, entry.lead):
             self._beside_the_plan(entry, cand, cluster)
             return
+        # (an entry titled as another's, "The style guide prefers tabs over spaces", may hold the
+        # user's words since an update; switched, it was retitled "The style guide prefers
+        # spaces over tabs", a choice nobody made)
         turned = next((found for s in entry.statements if (
-            found := choice_turned_round(s, cand.text, cand.said_alone)) is not None), None)
+            found := choice_turned_round(s, cand.text, cand.said_alone)) is not None),
+            None) if users_preference(entry.name) else None
         if turned is not None:
             # "I prefer spaces over tabs now" of "I prefer tabs over spaces for indentation":
             # the same words, the choice turned round; a switch from the one to the other (read

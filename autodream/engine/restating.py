@@ -379,7 +379,7 @@ def _the_turn(old: str, new: str) -> tuple[str, str] | None:
     # ... and says no more than that: not "I don't prefer spaces over tabs", "My colleague
     # prefers spaces over tabs", nor "... over composition for the plugin system", a rule of
     # one place beside the other
-    if _FORBIDS.search(new) or _NOT_MADE.search(new) or not _the_users(new) or (
+    if _FORBIDS.search(new) or _NOT_MADE.search(new) or not users_preference(new) or (
             _said_besides(new, old)):
         return None
     return _in_order(now[1], new), _in_order(now[0], new)
@@ -400,7 +400,7 @@ def _said_plainly(old: str, said_alone: str | None) -> bool:
     message is not known ("Remember that." reading the last one again), it is not plain."""
     if said_alone is None or _PLAIN_MESSAGE.fullmatch(said_alone) is None:
         return False
-    return _the_users(said_alone) and not _said_besides(said_alone, old) and not (
+    return users_preference(said_alone) and not _said_besides(said_alone, old) and not (
         _NOT_MADE.search(said_alone))
 
 
@@ -415,7 +415,7 @@ def choice_turned_round(old: str, new: str,
     person's message was ``new`` alone, said plainly (``said_alone``, the message; None when
     it said more or is not known)."""
     turn = _the_turn(old, new)
-    if turn is None or not _the_users(old) or not _said_plainly(old, said_alone):
+    if turn is None or not users_preference(old) or not _said_plainly(old, said_alone):
         return None
     return turn
 
@@ -427,7 +427,7 @@ def _in_order(words: frozenset[str], text: str) -> str:
         sorted(words))
 
 
-def _the_users(text: str) -> bool:
+def users_preference(text: str) -> bool:
     """``text`` makes its choice as the user's preference: nothing but asides before "I prefer",
     "The user prefers" or the bare "Prefer" ("Prefer composition over inheritance")."""
     m = _CHOSEN_OVER.search(text)
