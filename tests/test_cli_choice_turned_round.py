@@ -61,6 +61,22 @@ def test_the_same_choice_said_again_is_confirmed(tmp_path: Path, first: str, the
     assert "switched" not in text.lower()
 
 
+@pytest.mark.parametrize(("first", "then", "file"), [
+    ("Prefer short answers to long ones.", "Prefer long answers to short ones.",
+     "feedback_prefer-short-answers-long-ones.md"),
+    ("I prefer short answers over long ones.", "I prefer long answers over short ones now.",
+     "feedback_user-prefers-short-answers-long-ones.md"),
+])
+def test_a_choice_against_ones_is_not_turned(
+        tmp_path: Path, first: str, then: str, file: str) -> None:
+    # ("ones" stands for a noun said on the other side: switched, the entry read "Prefer long
+    # answers to short ones. Switched from short ones to long answers" under its old title)
+    memory, _ = _dreamt(tmp_path, first, then)
+    topics = _topics(memory)
+    assert list(topics) == [file]
+    assert not any("switched" in text.lower() for text in topics.values())
+
+
 @pytest.mark.parametrize(("first", "then"), [
     # (a scope: the rule of one place beside the other)
     ("I prefer tabs over spaces for indentation.", "I prefer spaces over tabs in YAML files."),

@@ -338,6 +338,12 @@ _BEFORE_THE_USER = frozenset({"actually", "really", "honestly", "now", "going", 
 _NOT_MADE = rx.compile(r"\b(?:if|would|why|should|could)\b|\?", re.I)
 
 
+# a word standing for a noun said on the other side ("Prefer short answers to long ones"): the
+# two terms do not name the same things ("short answers", "long ones"), and a turn read from
+# them switched "short ones" to "long answers" under the old title (review rev192)
+_STANDS_FOR_A_NOUN = frozenset({"one", "ones"})
+
+
 def _chosen_over(text: str) -> tuple[frozenset[str], frozenset[str]] | None:
     """The words of the thing ``text`` chooses and of the thing it sets against it, the words
     the two share left out ("Vim keybindings over Emacs keybindings": vim, emacs)."""
@@ -350,7 +356,7 @@ def _chosen_over(text: str) -> tuple[frozenset[str], frozenset[str]] | None:
             break
         other.append(word.rstrip("."))
     one = frozenset(m["one"].lower().split())
-    if not other:
+    if not other or _STANDS_FOR_A_NOUN & (one | frozenset(other)):
         return None
     return one - frozenset(other), frozenset(other) - one
 
@@ -423,7 +429,7 @@ def choice_turned_round(old: str, new: str,
 def _in_order(words: frozenset[str], text: str) -> str:
     """``words`` as ``text`` says them, in its order and case ("Vim", "composition")."""
     said = [w.rstrip(".") for w in text.split()]
-    return " ".join(w for w in said if w.lower() in words and w.lower() in words) or " ".join(
+    return " ".join(w for w in said if w.lower() in words) or " ".join(
         sorted(words))
 
 
