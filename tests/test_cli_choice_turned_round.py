@@ -19,16 +19,14 @@ from tests.test_cli_tool_ended_then_used import SETTINGS, _dreamt, _topics
 
 
 @pytest.mark.parametrize(("first", "then", "file", "title", "history"), [
-    ("I prefer tabs over spaces for indentation.", "I prefer spaces over tabs now.",
-     "feedback_user-prefers-spaces-tabs-indentation.md",
-     "The user prefers spaces over tabs for indentation", "switched from tabs to spaces"),
-    ("I prefer tabs over spaces for indentation.", "I prefer spaces over tabs.",
-     "feedback_user-prefers-spaces-tabs-indentation.md",
-     "The user prefers spaces over tabs for indentation", "switched from tabs to spaces"),
-    ("I prefer tabs over spaces for indentation.",
-     "From now on I prefer spaces to tabs for indentation.",
-     "feedback_user-prefers-spaces-tabs-indentation.md",
-     "The user prefers spaces over tabs for indentation", "switched from tabs to spaces"),
+    ("I prefer tabs over spaces.", "I prefer spaces over tabs now.",
+     "feedback_user-prefers-spaces-tabs.md", "The user prefers spaces over tabs",
+     "switched from tabs to spaces"),
+    ("I prefer tabs over spaces.", "Actually, I prefer spaces over tabs!",
+     "feedback_user-prefers-spaces-tabs.md", "The user prefers spaces over tabs",
+     "switched from tabs to spaces"),
+    ("Prefer tabs over spaces.", "From now on, prefer spaces over tabs.",
+     "feedback_prefer-spaces-tabs.md", "Prefer spaces over tabs", "switched from tabs to spaces"),
     ("Prefer composition over inheritance.", "Prefer inheritance over composition.",
      "feedback_prefer-inheritance-composition.md", "Prefer inheritance over composition",
      "switched from composition to inheritance"),
@@ -223,3 +221,48 @@ def test_remember_that_after_a_turned_choice_switches_nothing(tmp_path: Path, sa
     topics = _topics(root / "memory")
     assert "feedback_user-prefers-tabs-spaces.md" in topics
     assert not any("switched" in text.lower() for text in topics.values())
+
+
+@pytest.mark.parametrize(("first", "then"), [
+    # (review rev201: the old statement or the message says a word more than the two choices,
+    # a scope, a limit or another choice beside them; main's reading, no switch)
+    ("I prefer tabs over spaces for indentation.", "I prefer spaces over tabs now."),
+    ("I prefer tabs over spaces for indentation.",
+     "I prefer spaces over tabs for indentation now."),
+    ("I prefer tabs over spaces for indentation.",
+     "From now on I prefer spaces to tabs for indentation."),
+    ("I prefer tabs over spaces in Go files and spaces over tabs in YAML.",
+     "I prefer spaces over tabs."),
+    ("I prefer tabs over spaces for Python and Go.", "I prefer spaces over tabs for Python."),
+    ("I prefer tabs over spaces, except in YAML.", "I prefer spaces over tabs."),
+    ("I prefer tabs over spaces, but not in YAML.", "I prefer spaces over tabs in YAML."),
+    ("I prefer tabs over spaces.", "I really prefer spaces over tabs, honestly."),
+    ("I prefer tabs over spaces.", "I prefer spaces over tabs these days"),
+    ("I prefer tabs over spaces.", "I prefer spaces over tabs, just now."),
+    # (another entry names the old choice: switched, the memory said both)
+    ("I prefer tabs over spaces.\nWhy: my screen reader handles tabs better.\nHow to apply: "
+     "indent with tabs in every file.", "I prefer spaces over tabs now."),
+])
+def test_only_the_exact_mirror_of_the_old_choice_switches_it(
+        tmp_path: Path, first: str, then: str) -> None:
+    memory, out = _dreamt(tmp_path, first, then)
+    assert "superseded" not in out
+    assert not any("switched" in text.lower() for text in _topics(memory).values())
+
+
+@pytest.mark.parametrize(("first", "then"), [
+    # (review rev201: a gerund or "using" in a term, or a choice said both ways round; switched,
+    # one read "The user prefers using spaces over spaces")
+    ("I prefer tabs over spaces.", "I prefer using spaces over tabs."),
+    ("I prefer tabs over spaces.", "I prefer using spaces over using tabs."),
+    ("I prefer using tabs over spaces.", "I prefer using spaces over tabs."),
+    ("I prefer tabs over spaces.", "I prefer writing with spaces over tabs."),
+    ("I prefer tabs over spaces.", "I prefer spaces over tabs, tabs over spaces."),
+])
+def test_a_turned_choice_of_terms_not_plain_switches_nothing(
+        tmp_path: Path, first: str, then: str) -> None:
+    memory, out = _dreamt(tmp_path, first, then)
+    assert "superseded" not in out
+    for text in _topics(memory).values():
+        assert "switched" not in text.lower()
+        assert "spaces over spaces" not in text and "tabs over tabs" not in text

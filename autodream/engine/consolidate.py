@@ -2144,13 +2144,18 @@ class Consolidator:
         # (an entry titled as another's, "The style guide prefers tabs over spaces", may hold the
         # user's words since an update; switched, it was retitled "The style guide prefers
         # spaces over tabs", a choice nobody made)
-        turned = next((found for s in entry.statements if (
-            found := choice_turned_round(s, cand.text, cand.said_alone)) is not None),
-            None) if users_preference(entry.name) else None
+        # (the entry's one statement, its lead: a line beside it is more than the choice)
+        turned = choice_turned_round(entry.lead, cand.said_alone) if (
+            users_preference(entry.name) and len(entry.statements) <= 1) else None
+        if turned is not None and any(other is not entry and has_word(other.text, turned[0])
+                                      for other in self.live()):
+            # (another entry names the old choice, "Indent with tabs in every file": switched,
+            # the memory would say both)
+            turned = None
         if turned is not None:
-            # "I prefer spaces over tabs now" of "I prefer tabs over spaces for indentation":
-            # the same words, the choice turned round; a switch from the one to the other (read
-            # by its words it was the preference said again, and the new one was lost)
+            # "I prefer spaces over tabs now." of "The user prefers tabs over spaces": the same
+            # words, the choice turned round; a switch from the one to the other (read by its
+            # words it was the preference said again, and the new one was lost)
             self._switch(entry, replace(cand, kind="switch", old=turned[0], new=turned[1]),
                          cluster)
             return

@@ -311,20 +311,6 @@ _CHOSEN_OVER = rx.compile(
     rf"(?P<one>{_TERM_WORD}(?:\s+{_TERM_WORD}){{0,2}}?)\s+"
     r"(?:over|rather\s+than|instead\s+of|(?P<to>to))\s+(?:using\s+)?"
     rf"{_DETERMINERS}(?P<other>{_TERM_WORD}(?:\s+{_TERM_WORD}){{0,2}})", re.I)
-# the words a choice turned round may say beside it ("Actually I prefer ... going forward", "From
-# now on we prefer ..."): every other word is one more thing said, and the turn is left as main
-# reads it. Words, not content words: the stopwords "here", "there", "too", "she", "not", "only"
-# say where, whose or whether ("I prefer spaces over tabs here", "... too" agreeing with another)
-_TURN_WORDS = frozenset({
-    "i", "the", "user", "a", "an", "prefer", "prefers", "preferring", "use", "using",
-    "over", "to", "rather", "than", "instead", "of", "actually", "really", "strongly",
-    "honestly", "now", "going", "forward", "from", "on", "so", "ok", "okay", "well", "anymore",
-    "these", "days", "just", "again"})
-# where the thing set against ends: "spaces for indentation", "tabs now"
-_OTHER_ENDS = frozenset({"for", "in", "on", "now", "when", "where", "whenever", "if", "unless",
-                         "and", "or", "but", "everywhere", "always", "from", "as", "at", "by",
-                         "with", "across", "throughout", "please", "anymore", "again", "too",
-                         "instead", "going", "these", "this", "since"})
 
 # Whose choice it is: the user's only, a preference said "I prefer", "The user prefers" or with
 # the bare "Prefer ...", with asides before it ("From now on I prefer"); "She prefers", "Most
@@ -333,104 +319,67 @@ _OTHER_ENDS = frozenset({"for", "in", "on", "now", "when", "where", "whenever", 
 _USERS = frozenset({(), ("i",), ("the", "user")})
 _BEFORE_THE_USER = frozenset({"actually", "really", "honestly", "now", "going", "forward",
                               "from", "on", "so", "ok", "okay", "well"})
-# a choice wondered about, supposed or asked, not made: "If it were up to me I would prefer
-# ...", "Why would I prefer ...", "Should I prefer ...?"
-_NOT_MADE = rx.compile(r"\b(?:if|would|why|should|could)\b|\?", re.I)
 
-
-# a word standing for a noun said on the other side ("Prefer short answers to long ones"): the
-# two terms do not name the same things ("short answers", "long ones"), and a turn read from
-# them switched "short ones" to "long answers" under the old title (review rev192)
-_STANDS_FOR_A_NOUN = frozenset({"one", "ones"})
-
-
-def _chosen_over(text: str) -> tuple[frozenset[str], frozenset[str]] | None:
-    """The words of the thing ``text`` chooses and of the thing it sets against it, the words
-    the two share left out ("Vim keybindings over Emacs keybindings": vim, emacs)."""
-    m = _CHOSEN_OVER.search(text)
-    if m is None or (m["to"] and not m["prefer"]):
-        return None
-    other: list[str] = []
-    for word in m["other"].lower().split():
-        if word.rstrip(".") in _OTHER_ENDS:
-            break
-        other.append(word.rstrip("."))
-    one = frozenset(m["one"].lower().split())
-    if not other or _STANDS_FOR_A_NOUN & (one | frozenset(other)):
-        return None
-    return one - frozenset(other), frozenset(other) - one
-
-
-# a word as written, a stopword too ("here", "too", "she")
-_PLAIN_WORD = rx.compile(r"[a-z0-9]+(?:['\u2019][a-z]+)?")
 # A sentence that may choose one thing over another: the gatherer notes when it was the whole
 # of its message
 MAY_CHOOSE_OVER = rx.compile(r"\b(?:prefer\w*|over|rather\s+than|instead\s+of)\b", re.I)
-# A message of plain words only: ASCII words ("Node.js", "C++", "don't" joined inside), single
-# commas and spaces between them, one "." or "!" at its end. No quote, colon, question mark
-# (full-width or not), bracket, dash, emoji or word of another script: each may be a speaker,
-# a place, a doubt or someone else's words, and none is read ("I prefer spaces over tabs now
-# 🙄", "... now？", "... now для документации.")
-_PLAIN_MESSAGE = rx.compile(
-    r"[A-Za-z0-9+#]+(?:[.'-][A-Za-z0-9+#]+)*(?:,? +[A-Za-z0-9+#]+(?:[.'-][A-Za-z0-9+#]+)*)*[.!]?")
+# The one shape a turned choice is read in, old and new alike (review rev201): the bare
+# preference, "I prefer X over Y", "The user prefers X over Y" (the entry's lead) or "Prefer X
+# over Y", with asides only ("Actually, ...", "... now", "... again"); a word more is a scope, a
+# reason or another thread ("... for Python and Go", "..., except in YAML", "... because ...").
+_ASIDE_BEFORE = (
+    r"(?:(?:actually|honestly|ok|okay|so|well|now|from\s+now\s+on|going\s+forward),?\s+)*")
+_ASIDE_AFTER = r"(?:,?\s+(?:now|again|from\s+now\s+on|going\s+forward))*"
+# words no plain term holds: a function word, a scope, an aside, "one(s)" standing for the
+# other side's noun, and "using"/a gerund ("I prefer using spaces over tabs" switched to
+# "prefers using spaces over spaces", review rev201)
+_NOT_IN_A_TERM = (
+    r"(?!(?:over|to|than|rather|instead|of|using|the|a|an|and|or|but|not|no|for|in|on|at|with|"
+    r"by|as|from|into|only|just|except|unless|when|where|if|because|so|since|this|that|these|"
+    r"those|my|our|your|their|its|his|her|all|both|every|now|again|going|forward|one|ones|"
+    r"i|we|me|it|too|here|there|also|really|even)\b)(?![a-z]*ing\b)")
+# (a word's "." inside it only, "Node.js": the sentence's own ends it)
+_PLAIN_TERM_WORD = rf"{_NOT_IN_A_TERM}[A-Za-z][\w+#-]*(?:\.[\w+#-]+)*"
+_TERM = rf"{_PLAIN_TERM_WORD}(?:\s+{_PLAIN_TERM_WORD}){{0,2}}"
+_BARE_PREFERENCE = rx.compile(
+    rf"\s*{_ASIDE_BEFORE}(?P<who>i\s+prefer|the\s+user\s+prefers|prefer)\s+(?P<one>{_TERM})"
+    rf"\s+over\s+(?P<other>{_TERM}){_ASIDE_AFTER}[.!]?\s*", re.I)
+# (a message longer than this is no bare preference: nothing longer is read)
+_BARE_LONGEST = 200
 
 
-def _the_turn(old: str, new: str) -> tuple[str, str] | None:
-    """The thing ``old`` chose and the one ``new`` chooses in its place, as ``new`` words them,
-    when ``new`` chooses what ``old`` set against its choice over that choice, and says no
-    more than that; else None."""
-    was, now = _chosen_over(old), _chosen_over(new)
-    if was is None or now is None or not (now[0] & was[1]) or not (now[1] & was[0]):
+def bare_preference(text: str, *, lead: bool = False) -> tuple[str, str] | None:
+    """The thing ``text`` chooses and the one it sets against it, when ``text`` is the bare
+    preference and nothing else: "I prefer tabs over spaces." (tabs, spaces); "The user
+    prefers ..." only of an entry's ``lead``, where the person's "I" was put in the third
+    person. None for any word more ("... for Python", "I prefer using spaces over tabs")."""
+    if len(text) > _BARE_LONGEST:
         return None
-    # ... and says no more than that: not "I don't prefer spaces over tabs", "My colleague
-    # prefers spaces over tabs", nor "... over composition for the plugin system", a rule of
-    # one place beside the other
-    if _FORBIDS.search(new) or _NOT_MADE.search(new) or not users_preference(new) or (
-            _said_besides(new, old)):
+    m = _BARE_PREFERENCE.fullmatch(text)
+    if m is None or (not lead and m["who"].lower().startswith("the")):
         return None
-    return _in_order(now[1], new), _in_order(now[0], new)
+    one, other = (" ".join(m[side].split()) for side in ("one", "other"))
+    return None if one.lower() == other.lower() else (one, other)
 
 
-def _said_besides(new: str, old: str) -> frozenset[str]:
-    """The words ``new`` says that neither ``old`` nor a turned choice says."""
-    return frozenset(_PLAIN_WORD.findall(new.lower())) - frozenset(
-        _PLAIN_WORD.findall(old.lower())) - _TURN_WORDS
-
-
-def _said_plainly(old: str, said_alone: str | None) -> bool:
-    """The person's message was the turned choice and nothing else (``said_alone``: the
-    gatherer sets it only then), in plain words, as the user's own: no sentence before or after
-    it that may be a limit, a doubt, a speaker, a list or a pasted document ("... Only for
-    Python.", "... Hmm, maybe.", "The README says this. ...", "... -- Dana"), no quote, colon
-    or question mark in it, and no word but the old choice's and _TURN_WORDS. Where the
-    message is not known ("Remember that." reading the last one again), it is not plain."""
-    if said_alone is None or _PLAIN_MESSAGE.fullmatch(said_alone) is None:
-        return False
-    return users_preference(said_alone) and not _said_besides(said_alone, old) and not (
-        _NOT_MADE.search(said_alone))
-
-
-def choice_turned_round(old: str, new: str,
-                        said_alone: str | None) -> tuple[str, str] | None:
-    """``new`` chooses what ``old`` chose another thing over, over the thing ``old`` chose: "I
-    prefer spaces over tabs now" of "I prefer tabs over spaces for indentation", the same words
-    in the other order, a change of mind however alike the two read as words. The thing
-    ``old`` chose and the one ``new`` chooses, as ``new`` words them (tabs, spaces); None when
-    ``new`` turns no choice of ``old`` round, when ``old`` is another's choice ("The style
-    guide prefers tabs over spaces": the user's own is no change of theirs), and unless the
-    person's message was ``new`` alone, said plainly (``said_alone``, the message; None when
-    it said more or is not known)."""
-    turn = _the_turn(old, new)
-    if turn is None or not users_preference(old) or not _said_plainly(old, said_alone):
+def choice_turned_round(old: str, said_alone: str | None) -> tuple[str, str] | None:
+    """The thing the entry's statement ``old`` chose and the one the person now chooses in its
+    place, when the person's whole message (``said_alone``, set by the gatherer only when the
+    message was that one sentence, with nothing around it in the session that may scope it) is
+    the exact mirror of ``old``: "I prefer spaces over tabs now." of "The user prefers tabs over
+    spaces.", the same two terms in the other order, no word more on either side (review
+    rev201). The words the two terms share are left out ("Vim keybindings" turned to "Emacs
+    keybindings": Vim, Emacs), as the switch names them; else None."""
+    was = bare_preference(old, lead=True)
+    now = None if said_alone is None else bare_preference(said_alone)
+    if was is None or now is None or (
+            (now[0].lower(), now[1].lower()) != (was[1].lower(), was[0].lower())):
         return None
-    return turn
-
-
-def _in_order(words: frozenset[str], text: str) -> str:
-    """``words`` as ``text`` says them, in its order and case ("Vim", "composition")."""
-    said = [w.rstrip(".") for w in text.split()]
-    return " ".join(w for w in said if w.lower() in words) or " ".join(
-        sorted(words))
+    chosen, left = now[0].split(), now[1].split()
+    shared = {w.lower() for w in chosen} & {w.lower() for w in left}
+    new = " ".join(w for w in chosen if w.lower() not in shared)
+    old_choice = " ".join(w for w in left if w.lower() not in shared)
+    return (old_choice, new) if new and old_choice else None
 
 
 def users_preference(text: str) -> bool:
