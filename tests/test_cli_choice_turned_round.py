@@ -266,3 +266,47 @@ def test_a_turned_choice_of_terms_not_plain_switches_nothing(
     for text in _topics(memory).values():
         assert "switched" not in text.lower()
         assert "spaces over spaces" not in text and "tabs over tabs" not in text
+
+
+def _two_days(tmp_path: Path, day_two: list[tuple[str, str]]) -> tuple[Path, str]:
+    """'I prefer tabs over spaces.' on July 1, then one session of ``day_two``'s turns (the
+    person's words, the assistant's reply), each day dreamt that evening."""
+    root = project_dirs(tmp_path / "v", SETTINGS)
+    out = ""
+    for day, turns in ((1, [("I prefer tabs over spaces.", "Noted.")]), (2, day_two)):
+        session = TranscriptBuilder(cwd=str(root / "project"),
+                                    start=datetime(2026, 7, day, 9, 0, tzinfo=timezone.utc))
+        for said, reply in turns:
+            session = session.user(said).assistant(reply)
+        session.write(root / "sessions")
+        code, out, err = dream(root, AUTODREAM_NOW=f"2026-07-0{day}T20:00:00+00:00",
+                               AUTODREAM_NO_CACHE="1")
+        assert code == 0, out + err
+    return root / "memory", out
+
+
+@pytest.mark.parametrize("day_two", [
+    # (review rev201: the person's message answers what was asked or scoped just before it)
+    [("Set up yamllint for the config folder.",
+      "Sure. For YAML files, which do you prefer, tabs or spaces?"),
+     ("I prefer spaces over tabs.", "Done.")],
+    [("What does Dana's team style guide say about indentation? Quote it line by line.",
+      "Which line first?"), ("Prefer spaces over tabs.", "Got it.")],
+    [("Only for this one Python script, which is better?", "Spaces or tabs?"),
+     ("I prefer spaces over tabs now.", "OK.")],
+])
+def test_a_turned_choice_said_in_a_context_switches_nothing(
+        tmp_path: Path, day_two: list[tuple[str, str]]) -> None:
+    memory, out = _two_days(tmp_path, day_two)
+    assert "superseded" not in out
+    topics = _topics(memory)
+    assert "feedback_user-prefers-tabs-spaces.md" in topics
+    assert not any("switched" in text.lower() for text in topics.values())
+
+
+def test_a_turned_choice_after_words_on_nothing_else_switches(tmp_path: Path) -> None:
+    # (the session said something before it, neither choice, no scope, no question)
+    memory, out = _two_days(tmp_path, [("Thanks, that works.", "Glad to hear it."),
+                                       ("I prefer spaces over tabs now.", "Noted.")])
+    assert "1 superseded" in out
+    assert list(_topics(memory)) == ["feedback_user-prefers-spaces-tabs.md"]

@@ -58,7 +58,7 @@ from autodream.engine.not_to_save import (
     rule_for_every,
 )
 from autodream.engine.paraphrase import owner_of
-from autodream.engine.restating import MAY_CHOOSE_OVER
+from autodream.engine.restating import MAY_CHOOSE_OVER, bare_preference
 from autodream.engine.sentence_kinds import (
     _CHANNEL_OR_TICKET,
     _CORRECTION,
@@ -725,6 +725,29 @@ def _asks_not_to(sentence: str) -> bool:
 
 
 
+# How much of what the person said earlier in a session a turned choice is read against
+EARLIER_CHARS = 4000
+# a scope said earlier: "for this one script", "in the config folder", "YAML files"
+_SCOPE_SAID = rx.compile(
+    r"\b(?:for|in|only|except|unless)\s+(?:this|that|these|those|the|my|our|one|a|an)\b"
+    r"|\b[A-Za-z]+\s+files?\b", re.I)
+
+
+def _put_in_context(earlier: str | None, before: str, sentence: str) -> bool:
+    """Whether what the person said earlier in the session may give ``sentence``, a bare
+    preference, a context it does not say (review rev201): a question just before it (the
+    assistant's reply to it is not read: "Which line first?" -- "Prefer spaces over tabs."), a
+    scope ("Only for this one Python script ..."), or either choice named ("Set up yamllint
+    ... which do you prefer, tabs or spaces?"). Nothing earlier (the session's first message):
+    no context."""
+    terms = bare_preference(sentence)
+    if earlier is None or terms is None:
+        return False
+    named = "|".join(re.escape(w) for term in terms for w in term.split())
+    return "?" in before or _SCOPE_SAID.search(earlier) is not None or re.search(
+        rf"(?<!\w)(?:{named})(?!\w)", earlier, re.I) is not None
+
+
 @dataclass(eq=False, repr=False)
 class Gatherer:
     """Feed it messages in order (``add``); it keeps candidates and decisions."""
@@ -757,6 +780,10 @@ class Gatherer:
     _said_last: dict[str, str] = field(default_factory=dict, repr=False)
     # the last sentence each session's last message said, for a "Remember that." on its own
     _told_last: dict[str, _Told] = field(default_factory=dict, repr=False)
+    # the end of what the person said before in each session (EARLIER_CHARS): a turned choice
+    # said after a scope or a question ("Only for this one script, which is better?") is no
+    # change of the standing preference
+    _said_earlier: dict[str, str] = field(default_factory=dict, repr=False)
 
     @property
     def day_month_order(self) -> DateOrder | None:
@@ -790,6 +817,9 @@ class Gatherer:
         # Redact before anything else reads the text, so no decision can quote a secret.
         before = self._said_last.get(message.session_id, "")
         self._said_last[message.session_id] = message.text[-SAID_LAST_CHARS:]
+        earlier = self._said_earlier.get(message.session_id)
+        self._said_earlier[message.session_id] = (
+            f"{earlier or ''}\n{message.text[-EARLIER_CHARS:]}"[-EARLIER_CHARS:])
         # Typographic quotes read (and are kept) as the ASCII ones the patterns are written for, as
         # a shell or code wants them: "Don’t push to main." is remembered as "Don't push to main."
         said = _AFTER_REDACTION.sub(r"\1.\2", redact_after(before, message.text))
@@ -882,7 +912,8 @@ class Gatherer:
             skip_next = self._sentence(sentence, following, message.session_id, when, opens,
                                        owned_up=owned_up)
             if typed and len(parts) == 1 and sentence.strip() == as_sent and (
-                    MAY_CHOOSE_OVER.search(sentence)):
+                    MAY_CHOOSE_OVER.search(sentence)) and not _put_in_context(
+                        earlier, before, sentence):
                 # (the message was this sentence alone, as typed: what the statement no longer
                 # shows, a speaker or a place before it, "Dana: I prefer ...", or a sentence
                 # before or after it, "... Just kidding.", cannot be there)
