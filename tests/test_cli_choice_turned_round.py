@@ -310,3 +310,20 @@ def test_a_turned_choice_after_words_on_nothing_else_switches(tmp_path: Path) ->
                                        ("I prefer spaces over tabs now.", "Noted.")])
     assert "1 superseded" in out
     assert list(_topics(memory)) == ["feedback_user-prefers-spaces-tabs.md"]
+
+
+@pytest.mark.parametrize(("first", "reason"), [
+    ("I prefer tabs over spaces because tabs are accessible.", "because tabs are accessible"),
+    ("I prefer tabs over spaces because my screen reader reads them better.",
+     "because the user's screen reader reads them better"),
+])
+def test_the_old_reason_goes_into_the_history_on_a_switch(
+        tmp_path: Path, first: str, reason: str) -> None:
+    # (review rev201: the reason for tabs stood as the Why of spaces)
+    memory, out = _dreamt(tmp_path, first, "I prefer spaces over tabs.")
+    assert "1 superseded" in out
+    ((name, text),) = _topics(memory).items()
+    assert name == "feedback_user-prefers-spaces-tabs.md"
+    assert f"Switched from tabs to spaces on 2026-07-02; previously tabs ({reason})." in text
+    why = text.split("**Why:**", 1)[1].split("**How to apply:**", 1)[0].strip()
+    assert why == "Switched to spaces on 2026-07-02 (see the history above)."

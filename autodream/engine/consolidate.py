@@ -1637,8 +1637,12 @@ class Consolidator:
         told = _switch_told(entry.lead)
         return told["new"] if told is not None else None
 
-    def _switch(self, entry: Entry, cand: Candidate, cluster: Cluster) -> None:
-        if cand.new is not None:
+    def _switch(self, entry: Entry, cand: Candidate, cluster: Cluster, *,
+                as_written: bool = False) -> None:
+        """``as_written``: the candidate's old and new are already the entry's own words (a
+        turned choice, read from its lead), not to be spelled as its other lines write them
+        (a reason "Tabs are accessible." gave "Switched from Tabs to spaces")."""
+        if cand.new is not None and not as_written:
             cand = replace(cand, new=_as_written(entry, cand.new),
                            old=cand.old and _as_written(entry, cand.old))
         new = cand.new or ""
@@ -1891,6 +1895,20 @@ class Consolidator:
             self.decisions.append(Decision(
                 "pruned", shorten(s, 120), f"stated {was} as current; superseded on {day}",
                 file=entry.file))
+
+    def _switch_turned(self, entry: Entry, cand: Candidate, cluster: Cluster) -> None:
+        """The switch of a preference turned round: the person's reason for the old choice
+        ("because tabs are accessible") is no reason for the new one, so it goes into the
+        history line with what it was given for, and the Why says the switch (review rev201)."""
+        reason = entry.why.strip() if entry.why and not entry.generated_why else ""
+        if reason:
+            entry.why, entry.generated_why = "", True
+        self._switch(entry, cand, cluster, as_written=True)
+        if reason and entry.history and entry.history[-1].endswith("."):
+            said = reason.rstrip(".!")
+            if said[1:2].islower():
+                said = said[:1].lower() + said[1:]
+            entry.history[-1] = f"{entry.history[-1][:-1]} (because {said})."
 
     def _ended_for(self, cand: Candidate) -> tuple[Entry, Candidate] | None:
         """The entry ``cand`` ends the choice of, and ``cand`` as the switch it tells, when it
@@ -2156,8 +2174,8 @@ class Consolidator:
             # "I prefer spaces over tabs now." of "The user prefers tabs over spaces": the same
             # words, the choice turned round; a switch from the one to the other (read by its
             # words it was the preference said again, and the new one was lost)
-            self._switch(entry, replace(cand, kind="switch", old=turned[0], new=turned[1]),
-                         cluster)
+            self._switch_turned(entry, replace(cand, kind="switch", old=turned[0],
+                                               new=turned[1]), cluster)
             return
         # A restatement says nothing the entry does not: a new date or number ("the demo is on
         # 2026-07-31" against "... on 2026-07-24") is a change, however similar the words, and
