@@ -570,13 +570,20 @@ def _credential_value(value: str, name: str) -> bool:
 # Qx-Token-99812 |", "| Grafana admin password | `Hunter2xyz!` |"): the name ends its cell, the
 # value is a word alone in the next ("| token | where it lives |", a header, is none), read
 # from the pipe before the name (the rarest sign of the row, looked for first). Whether the
-# value reads as one is asked after (``_table_value``)
+# value reads as one is asked after (``_table_value``). The value's cell may open with what it
+# is or was ("| secret | is Hunter2xyz |", "| api token | was ... |", "| key | is now ... |"),
+# the group ``verb``: read as a password's row is (``_SAID_NOW_OR_WAS``), only a value chosen
+# as people choose passwords is one (``_CHOSEN_IN_A_ROW``); a row named for a thing, "| secret
+# manager | is Vault |", has no credential's name ending its cell and is none
 _TABLE_CELL = rx.compile(
     r"\|[ \t]*(?:\*\*|__)?(?P<cell>[^|\n]{0,60}?)(?<![A-Za-z0-9])"
     r"(?P<name>(?i:passw(?:or)?d|passphrase|pwd|secret|token|key|credentials?|creds))"
     # (a space before the value, as a table is written: "password|passw0rd|changeme" in code
     # is a regex's alternation)
-    r"(?:\*\*|__)?[ \t]*\|[ \t]+(?:\*\*)?[`\"']?(?!\[REDACTED)"
+    r"(?:\*\*|__)?[ \t]*\|[ \t]+"
+    r"(?P<verb>(?i:is(?:[ \t]+(?:now|still|currently))?|was)"
+    r"(?:[ \t]+" + _MADE_TO.replace(r"\s+", r"[ \t]+") + r")?[ \t]+)?"
+    r"(?:\*\*)?[`\"']?(?!\[REDACTED)"
     r"(?P<value>[^\s|`\"']{6,200})[`\"']?(?:\*\*)?[ \t]*(?=\|)"
 )
 # ... the word in the name's cell right before it ("admin" in "Grafana admin token")
@@ -590,11 +597,13 @@ _TABLE_SECRET = rx.compile(
 )
 
 
-def _table_value(cell: str, name: str, value: str) -> bool:
+def _table_value(cell: str, name: str, value: str, *, said: bool = False) -> bool:
     """True when ``value``, in a table's cell after one ending in ``name`` (``cell`` what is
     before the name in it), is a credential's value: a key's or a token's read as in a sentence
     (``_credential_value``; no key or token of ``_NO_CREDENTIAL_WORDS``, and a key named by no
-    word in both cases, "| key | Xk9mQ7vL8pR4tW2z |"), a password's shaped as one."""
+    word in both cases, "| key | Xk9mQ7vL8pR4tW2z |"), a password's shaped as one. ``said``:
+    the value's cell opens with what it is or was ("| secret | is Hunter2xyz |"), and the value
+    is one when chosen as a password is, whatever the credential (``_CHOSEN_IN_A_ROW``)."""
     name = name.lower()
     if name in ("key", "token"):
         last = _CELL_LAST_WORD.search(cell)
@@ -604,9 +613,26 @@ def _table_value(cell: str, name: str, value: str) -> bool:
         if name == "key" and word not in _CREDENTIAL_WORDS and not (
                 any(c.isupper() for c in value) and any(c.islower() for c in value)):
             return False
+        if said:
+            return _CHOSEN_IN_A_ROW.fullmatch(value) is not None
         return _credential_value(value, word)
+    if said:
+        return _CHOSEN_IN_A_ROW.fullmatch(value) is not None
     return _TABLE_SECRET.fullmatch(value) is not None
 
+
+
+# ... and a value said after "is" or "was" in a row ("| secret | is Hunter2xyz |"): chosen as
+# people choose passwords, as the password's row reads it (``_CHOSEN_AFTER_WHOSE``; not a hash's
+# name, a path, a version, "| secret | is rotated daily |", "| token | is OAuth2 |"), or letters
+# of both cases after digits with no word of code in them, which that shape reads as a camelCase
+# name ("| token | is abc123XYZ987 |"; not "| token | is oauth2Client |", "| key | is UserId2 |")
+_CHOSEN_IN_A_ROW = rx.compile(
+    r"(?!" + _PROSE_WORD + r")(?!" + _HASH_NAME + r"|v\d)"
+    r"(?:" + _CHOSEN_AFTER_WHOSE + r"|(?-i:(?![^|]*[A-Z][a-z]{2})(?=[^|]*[A-Z])(?=[^|]*[a-z])"
+    r"(?=[^|]*\d[A-Za-z])(?!" + _FORMAT_WORD + r")(?=[A-Za-z\d]+\Z)))"
+    r"[^\s|`\"']+"
+)
 
 
 # A markdown table whose header names a credential's column ("| user | password |" /
@@ -1994,7 +2020,7 @@ _PATTERNS: list[tuple[str, re.Pattern[str], int, tuple[str, ...]]] = [
         # a markdown table's cell after a credential's name (``_TABLE_CELL``)
         "assigned-secret",
         _TABLE_CELL,
-        3,
+        _TABLE_CELL.groupindex["value"],
         ("pass", "pwd", "secret", "token", "key", "cred"),
     ),
     (
@@ -2324,7 +2350,8 @@ def _scan_view(text: str, only: frozenset[int]) -> list[tuple[int, SecretHit]]:
                 if said is None:
                     continue
                 start, end = said
-            if pattern is _TABLE_CELL and not _table_value(m["cell"], m["name"], m["value"]):
+            if pattern is _TABLE_CELL and not _table_value(
+                    m["cell"], m["name"], m["value"], said=m["verb"] is not None):
                 continue
             if pattern is _TABLE_HEAD:
                 # (a header among the rows read already: read with them)
