@@ -13,9 +13,9 @@ candidate or one, and ``plan_dream`` over them took a millisecond at every size.
 
 Shapes: runs of spaces, tabs, newlines and other spaces; "." or "a " or a rule word or
 "prefer over. " over and over; a long line with no stop; quotes and brackets; list marks;
-weekdays and dates said over
-and over (alone, and as the head of two dated clauses); and the real transcripts' largest
-messages (any role: a paste), cut to the size. No target for the absolute times: figures.
+weekdays and dates said over and over (alone, and as the head of two dated clauses); blanks
+after a secret's name before a table's cell; and the real transcripts' largest messages (any
+role: a paste), cut to the size. No target for the absolute times: figures.
 """
 
 from __future__ import annotations
@@ -72,7 +72,11 @@ SHAPES: dict[str, tuple[str, str]] = {
     "'tomorrow and ' then two plans": ("tomorrow and ",
                                        "the code freeze starts on 2026-07-13 and the release is "
                                        "on 2026-07-24."),
+    # (each blank after a secret's name read again as the blanks before "it's": by the square)
+    "'password', blanks, '| was'": (" ", "| was"),
 }
+# ... and what a shape's run follows, where it has a head
+HEADS: dict[str, str] = {"'password', blanks, '| was'": "password"}
 REAL_SHAPE = "real transcripts' largest"
 
 
@@ -89,7 +93,7 @@ def _message(shape: str, chars: int, real: str) -> str:
     if shape == REAL_SHAPE:
         return real[:chars]
     unit, tail = SHAPES[shape]
-    return (unit * (chars // len(unit) + 1))[:chars] + tail
+    return HEADS.get(shape, "") + (unit * (chars // len(unit) + 1))[:chars] + tail
 
 
 def _gather_seconds(text: str) -> float:

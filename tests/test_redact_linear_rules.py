@@ -1,9 +1,10 @@
-"""Two rules that took time by the square of their text: 'pass Ab1x!' and 20,000 dots (7 s: the
+"""Rules that took time by the square of their text: 'pass Ab1x!' and 20,000 dots (7 s: the
 value after "pass" or "pw" a lazy group asking at each character whether only signs followed,
-to their end), and 'creds:A1!' 13,334 times, 120 KB in one word (5.6 s: a user and password
-pair read the rest of the word to its end from each "creds:" to ask what it held). Each is
-redacted in well under a second now, and each rule finds what it found before, match for
-match, group for group."""
+to their end), 'creds:A1!' 13,334 times, 120 KB in one word (5.6 s: a user and password pair
+read the rest of the word to its end from each "creds:" to ask what it held), and 'password'
+and 20,000 blanks (15 s: a value said after a secret's name read each blank after the name
+again as the blanks before "it's", "the secret, it's x"). Each is redacted in well under a
+second now, and each rule finds what it found before, match for match, group for group."""
 
 from __future__ import annotations
 
@@ -42,8 +43,23 @@ def _pair_rule() -> tuple[re.Pattern[str], re.Pattern[str]]:
     return pattern, re.compile(old, pattern.flags)
 
 
+# The blanks after a secret's name, read once, and as they were: each also tried as the blanks
+# before "it's" ("password, it's Hunter2xyz")
+_BLANKS_ONCE = r"\s*+(?:[:=]|\bis\b"
+
+
+def _blanks_rule() -> tuple[re.Pattern[str], re.Pattern[str]]:
+    """The rule of a value said after a secret's name ("password: x", "secret is x", "api key,
+    it's x"), and the rule as it was: the blanks after the name read again before "it's"."""
+    for _, pattern, _, _ in redact_module._PATTERNS:
+        if _BLANKS_ONCE in pattern.pattern:
+            old = pattern.pattern.replace(_BLANKS_ONCE, _BLANKS_ONCE.replace("*+", "*", 1))
+            return pattern, re.compile(old, pattern.flags)
+    raise AssertionError("no rule reads the blanks after a secret's name once")
+
+
 def _rules() -> dict[str, tuple[re.Pattern[str], re.Pattern[str]]]:
-    return {"pass": _pass_rule(), "pair": _pair_rule()}
+    return {"pass": _pass_rule(), "pair": _pair_rule(), "blanks": _blanks_rule()}
 
 
 def _pieces(pattern: re.Pattern[str], text: str) -> list[tuple[tuple[int, int], ...]]:
@@ -53,13 +69,14 @@ def _pieces(pattern: re.Pattern[str], text: str) -> list[tuple[tuple[int, int], 
 _STARTS = (
     "pass ", "pw ", "pwd ", "PASS ", "uses pw ", "pass '", 'pw "', "pass  ", "password ",
     "admin:", "root:", "creds:", "x:", "note:", "feature:", "jenkins:", "app_user:", "db:",
-    "grafana admin:", "(root:", "see:", "a-b:",
+    "grafana admin:", "(root:", "see:", "a-b:", "secret", "api key ", "password  ",
+    "the token,",
 )
 _PIECES = (
     "Ab1x!", "Ab1", "A1!", "hunter2", "Hunter2xyz", "Summer2024", "Fix-42", "Zebra-Quartz-77",
     "Pipeline42", "x", "Z", "9", "$", "<", "{", "-", "-foo", "=", "/", ":", "@", "#", ".", "..",
     "!", "?", ")", "...", "!!!", "?)", " ", "\t", "\n", "'", '"', "`", ",", ";", " and x",
-    " ok", "creds:", "admin:", "pass ", ".yml", "x.y",
+    " ok", "creds:", "admin:", "pass ", ".yml", "x.y", "| was ", " is ", "it's ", ", ", "  ",
 )
 
 
@@ -102,6 +119,11 @@ def test_each_rule_finds_what_it_found_in_the_tests_and_sessions() -> None:
         # before)
         ("creds:A1!" * 13_334 + " root:Tr0ub4dor&3",
          "creds:A1!" * 13_311 + "creds:[REDACTED:assigned-secret] root:[REDACTED:login-pair]"),
+        # (15 s: each blank after the name read again as the blanks before "it's")
+        ("password" + " " * 20_000 + "| was", "password" + " " * 20_000 + "| was"),
+        ("the secret" + "\t" * 20_000 + ", it's x", "the secret" + "\t" * 20_000 + ", it's x"),
+        ("the password" + " " * 20_000 + "is Hunter2xyz",
+         "the password" + " " * 20_000 + "is [REDACTED:assigned-secret]"),
     ],
 )
 def test_a_long_word_is_redacted_in_time(text: str, redacted: str) -> None:
