@@ -28,6 +28,7 @@ from autodream.engine import (
     plan_dream,
 )
 from autodream.engine.dates import DateOrder
+from autodream.engine.dream import quoted_as_kept
 from autodream.engine.forgetting import FORGOTTEN
 from autodream.engine.text import counted
 from autodream.errors import DreamFailed, NotFound, SandboxError
@@ -193,6 +194,11 @@ class LocalBackend:
             if entry.deleted and entry.deleted_by == FORGOTTEN and note.origin == INDEX_FILENAME)
         self.decisions.extend(plan.decisions)
         plan.decisions = []
+        # (a sentence quoted whole only where memory keeps it, before or after: a dropped one
+        # is listed by its first words)
+        self.decisions = quoted_as_kept(self.decisions, {
+            name: f"{files.get(name, '')}\n{plan.writes.get(name, '')}"
+            for name in {*files, *plan.writes}} | {INDEX: f"{index_text or ''}\n{plan.index}"})
         for info in brief.sessions:
             if info.id in plan.held_back:
                 # where reading stopped is not remembered: the next dream reads it again

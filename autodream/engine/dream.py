@@ -49,7 +49,7 @@ from autodream.engine.model import (
 )
 from autodream.engine.names import named_as_written
 from autodream.engine.scoring import cluster_candidates, select
-from autodream.engine.text import free_file_name, shorten, slug
+from autodream.engine.text import free_file_name, opening_words, shorten, slug
 from autodream.engine.tool_kinds import COMMANDS, tool_kinds
 from autodream.memory.model import (
     INDEX_MAX_BYTES,
@@ -707,6 +707,47 @@ def plan_dream(
                                                   options)):
             return plan
         held += more
+
+
+# The words of a text, and of them those that say something: 4 letters or more, or a digit
+# ("88-alpha-31", "2026-07-03", "0.3"; not "is", "the", "I'm")
+_WORD = rx.compile(r"\w+(?:[-'\u2019.]\w+)*")
+_SAYS_SOMETHING = rx.compile(r"\w{4}|.*\d")
+# The decisions whose sentence went into the memory file they name, maybe reworded ("I prefer
+# pure functions" as "The user prefers pure functions")
+_INTO_MEMORY = frozenset({"created", "updated", "superseded", "confirmed", "past"})
+# ... and those whose subject memory held before the dream, as the run's images of it hold it:
+# a file, a link's name as shown ("tok [REDACTED:github-token].md"), a line or key pruned,
+# files merged ("a.md -> b.md")
+_OF_MEMORY = frozenset({"pruned", "folded", "forgotten", "skipped", "redacted", "merged",
+                        "indexed", "unindexed"})
+
+
+def quoted_as_kept(decisions: Sequence[Decision], memory: Mapping[str, str]) -> list[Decision]:
+    """``decisions`` with each subject quoting words memory does not hold (``memory``: each
+    file's text before and after the dream, by name) cut to its first words, as a plan dropped
+    is listed (``opening_words``): the run record, DREAMS.md and ``show`` quote a sentence
+    whole only where memory holds every word of it that says something, or where the sentence
+    went into a memory file (``_INTO_MEMORY``). A sentence dated, then dropped ("We have it
+    delivered on Friday, the vault code is 88-alpha-31.", told done on a day still to come),
+    holds what no redaction rule knows, and was in no memory file, yet whole in the 'dated',
+    'kept' and 'dropped' decisions. A subject naming a file, or files, or what memory held
+    (``_OF_MEMORY``) stays as it is."""
+    kept = {word.casefold() for text in memory.values() for word in _WORD.findall(text)}
+    names = set(memory)
+    # (by the file it went into then: one renamed later in the dream is in no name)
+    filed = {d.subject for d in decisions if d.action in _INTO_MEMORY and d.file is not None}
+    shown: list[Decision] = []
+    for decision in decisions:
+        said = decision.subject
+        if (decision.action in _OF_MEMORY or said in names or said == decision.file
+                or said in filed or " " not in said.strip()
+                or all(word.casefold() in kept for word in _WORD.findall(said)
+                       if _SAYS_SOMETHING.match(word))):
+            shown.append(decision)
+        else:
+            shown.append(replace(decision, subject=opening_words(said)))
+    return shown
 
 
 def _redacted(text: str) -> bool:
