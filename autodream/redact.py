@@ -597,13 +597,42 @@ _TABLE_SECRET = rx.compile(
 )
 
 
+# A value generated, not chosen: 10 or more letters and digits, both cases, the digits in two
+# runs or more with letters between ("abc123XYZ987", "9fK2mQ7xLp"), no capitalised word in it
+# ("3Blue1Brown") and no hex literal ("0xDeadBeef00"); one digit run is a name's, a size's or a
+# version's as often ("utf8MB4", "k8sAPI", "AES256gcm", "2FAcode")
+_GENERATED = (
+    r"(?-i:(?=[A-Za-z\d]{10,}\Z)(?!0[xX])(?=[^|]*[A-Z])(?=[^|]*[a-z])(?=[^|]*\d[A-Za-z]+\d)"
+    r"(?![^|]*[A-Z][a-z]{2}))"
+)
+# ... and, in a key's, a token's or a secret's row, what a word chosen with a digit in it names
+# there, where a password's row hides it: a hex literal ("0xFF00aa"), a size, a unit, an
+# ordinal or a product opening with its number ("100GiB", "10MBps", "256bitAES", "3rdParty",
+# "4oMini", "8kContext", "3DSecure", "2xLarge"), an acronym, its size and a mode ("AES256gcm"),
+# two words joined by a number ("Ctrl2Shift", "H264Codec"), a header's name ("X-Api-Key2")
+_NAMED_IN_A_ROW = (
+    r"0[xX][\dA-Fa-f]+\Z|\d+[A-Za-z]|[A-Z]{2,}\d+[a-z]+\Z"
+    r"|(?:[A-Z]+|[A-Z]?[a-z]+)\d+[A-Z][a-z]+\Z|[A-Z][A-Za-z]*(?:-[A-Z][a-z]+)+\d*\Z"
+)
+# ... and a value said after "is" or "was" in a row ("| secret | is Hunter2xyz |"): one generated
+# (``_GENERATED``), or chosen as people choose passwords, as the password's row reads it
+# (``_CHOSEN_AFTER_WHOSE``; not a hash's name, a path, a version, "| secret | is rotated daily
+# |", "| token | is OAuth2 |") and no word a key's or a token's row names (``_NAMED_IN_A_ROW``)
+_CHOSEN_IN_A_ROW = rx.compile(
+    r"(?!" + _PROSE_WORD + r")(?!" + _HASH_NAME + r"|v\d)"
+    r"(?:" + _GENERATED + r"|(?-i:(?!" + _NAMED_IN_A_ROW + r"))" + _CHOSEN_AFTER_WHOSE + r")"
+    r"[^\s|`\"']+"
+)
+
+
 def _table_value(cell: str, name: str, value: str, *, said: bool = False) -> bool:
     """True when ``value``, in a table's cell after one ending in ``name`` (``cell`` what is
     before the name in it), is a credential's value: a key's or a token's read as in a sentence
     (``_credential_value``; no key or token of ``_NO_CREDENTIAL_WORDS``, and a key named by no
     word in both cases, "| key | Xk9mQ7vL8pR4tW2z |"), a password's shaped as one. ``said``:
     the value's cell opens with what it is or was ("| secret | is Hunter2xyz |"), and the value
-    is one when chosen as a password is, whatever the credential (``_CHOSEN_IN_A_ROW``)."""
+    is one when generated or chosen as a password is, whatever the credential
+    (``_CHOSEN_IN_A_ROW``)."""
     name = name.lower()
     if name in ("key", "token"):
         last = _CELL_LAST_WORD.search(cell)
@@ -613,26 +642,11 @@ def _table_value(cell: str, name: str, value: str, *, said: bool = False) -> boo
         if name == "key" and word not in _CREDENTIAL_WORDS and not (
                 any(c.isupper() for c in value) and any(c.islower() for c in value)):
             return False
-        if said:
-            return _CHOSEN_IN_A_ROW.fullmatch(value) is not None
-        return _credential_value(value, word)
-    if said:
-        return _CHOSEN_IN_A_ROW.fullmatch(value) is not None
-    return _TABLE_SECRET.fullmatch(value) is not None
-
-
-
-# ... and a value said after "is" or "was" in a row ("| secret | is Hunter2xyz |"): chosen as
-# people choose passwords, as the password's row reads it (``_CHOSEN_AFTER_WHOSE``; not a hash's
-# name, a path, a version, "| secret | is rotated daily |", "| token | is OAuth2 |"), or letters
-# of both cases after digits with no word of code in them, which that shape reads as a camelCase
-# name ("| token | is abc123XYZ987 |"; not "| token | is oauth2Client |", "| key | is UserId2 |")
-_CHOSEN_IN_A_ROW = rx.compile(
-    r"(?!" + _PROSE_WORD + r")(?!" + _HASH_NAME + r"|v\d)"
-    r"(?:" + _CHOSEN_AFTER_WHOSE + r"|(?-i:(?![^|]*[A-Z][a-z]{2})(?=[^|]*[A-Z])(?=[^|]*[a-z])"
-    r"(?=[^|]*\d[A-Za-z])(?!" + _FORMAT_WORD + r")(?=[A-Za-z\d]+\Z)))"
-    r"[^\s|`\"']+"
-)
+        if not said:
+            return _credential_value(value, word)
+    elif not said:
+        return _TABLE_SECRET.fullmatch(value) is not None
+    return _CHOSEN_IN_A_ROW.fullmatch(value) is not None
 
 
 # A markdown table whose header names a credential's column ("| user | password |" /

@@ -63,10 +63,56 @@ def test_a_secret_named_row_hides_its_value_said_after_is(
     "| page token | is abc123XYZ987 |",
     "| passphrase | is 16 chars |",
     "| credentials | is INC0042 |",
+    # (a charset, a name in code, a hex literal, a size, a unit, an ordinal, a product, keys
+    # pressed together, a header: words chosen with a digit in them, no generated value)
+    "| key | is utf8MB4 |",
+    "| secret | is utf8MB4 |",
+    "| token | is k8sAPI |",
+    "| token | is 2FAcode |",
+    "| secret | is 3DSecure |",
+    "| api key | is 4KVideo |",
+    "| key | is 2xLarge |",
+    "| secret | is 256bitAES |",
+    "| encryption key | is AES256gcm |",
+    "| token | is 0xDeadBeef |",
+    "| key | is 0xFF00aa |",
+    "| secret | is 100GiB |",
+    "| token | is 10MBps |",
+    "| api key | is 4oMini |",
+    "| token | is 8kContext |",
+    "| api key | is 3rdParty |",
+    "| secret | is 1stGen |",
+    "| key | is 3Blue1Brown |",
+    "| key | is X-Api-Key2 |",
+    "| hot key | is Ctrl2Shift |",
 ])
 def test_what_a_secret_named_row_says_is_no_secret_when_shaped_as_none(text: str) -> None:
     assert find_secrets(text) == []
     assert redact(text) == text
+
+
+# A password's row reads these as main did: a word in code or a charset shown, a word chosen
+# with a digit hidden (where a key's row keeps it), a generated value hidden in either
+@pytest.mark.parametrize(("value", "hidden"), [
+    ("utf8MB4", False), ("k8sAPI", False), ("2FAcode", True), ("3DSecure", True),
+    ("256bitAES", True), ("0xDeadBeef", True), ("Ctrl2Shift", True), ("9fK2mQ7xLp", True),
+])
+def test_a_password_row_reads_a_value_as_before(value: str, hidden: bool) -> None:
+    for row in (f"| password | is {value} |", f"| db passphrase | was {value} |"):
+        assert (redact(row) != row) is hidden, row
+
+
+def test_a_memory_said_with_a_word_in_a_key_row_is_kept_whole(tmp_path: Path) -> None:
+    root = tmp_path / "work"
+    project_with_one_session(root, ["Remember this table: | key | is utf8MB4 |",
+                                    "Remember this table: | token | is k8sAPI |"], SAID_AT)
+
+    run_cli(root, "--force")
+
+    kept = what_a_dream_kept(root)
+    assert "| key | is utf8MB4 |" in kept
+    assert "| token | is k8sAPI |" in kept
+    assert "REDACTED" not in kept
 
 
 def test_a_dream_keeps_no_secret_said_in_a_secret_named_row(tmp_path: Path) -> None:
