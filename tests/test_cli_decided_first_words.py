@@ -1,8 +1,9 @@
-"""A sentence the dream keeps in no memory file is quoted by its first words in every decision
-(review rev189): 'We have it delivered on Friday, the vault code is 88-alpha-31.' was dated,
-then dropped (told done on a day still to come), and its 'dated', 'kept' and 'dropped'
-decisions quoted it whole in the run record, a value no redaction rule knows with it. A
-sentence memory keeps is quoted whole, as before."""
+"""A sentence saying a word shaped as a value that memory does not hold is quoted by its first
+words in every decision (review rev189): 'We have it delivered on Friday, the vault code is
+88-alpha-31.' was dated, then dropped (told done on a day still to come), and its 'dated',
+'kept' and 'dropped' decisions quoted it whole in the run record, a value no redaction rule
+knows with it. A sentence with no such word, or one memory keeps, is quoted whole, as before
+(review rev203: every dropped sentence was cut, "Don't bother ..." to '…' alone)."""
 
 from __future__ import annotations
 
@@ -29,9 +30,9 @@ def test_a_sentence_dated_then_dropped_is_quoted_by_its_first_words(tmp_path: Pa
     run_cli(tmp_path, "--force")
 
     decisions = _decisions(tmp_path)
-    assert ("dated", "We have it …") in decisions, decisions
-    assert ("dropped", "We have it …") in decisions, decisions
-    assert ("dropped", "The release is …") in decisions, decisions
+    assert ("dated", "We have it delivered …") in decisions, decisions
+    assert ("dropped", "We have it delivered …") in decisions, decisions
+    assert ("dropped", "The release is pushed …") in decisions, decisions
     told = run_cli(tmp_path, "show", "--all-decisions", "--json").output + "".join(
         run_cli(tmp_path, *command).output for command in (["show"], ["log"]))
     record = [path for path in sorted((tmp_path / "memory").rglob("*")) if path.is_file()]
@@ -52,3 +53,47 @@ def test_a_dated_sentence_memory_keeps_is_quoted_whole(tmp_path: Path) -> None:
     assert ("dated", said) in decisions, decisions
     assert ("created", said) in decisions, decisions
     assert said in run_cli(tmp_path, "show").output
+
+
+def test_a_dropped_sentence_saying_no_value_is_quoted_whole(tmp_path: Path) -> None:
+    project_with_one_session(tmp_path, ["Don't bother updating the changelog for this one."],
+                             SAID_AT)
+
+    run_cli(tmp_path, "--force")
+
+    lines = run_cli(tmp_path, "show", "--all-decisions").output.splitlines()
+    assert "  dropped    Don't bother updating the changelog for this one." in lines, lines
+
+
+def test_a_short_code_memory_does_not_hold_is_cut_off(tmp_path: Path) -> None:
+    # (a code of three capitals or with a digit is a value too; the words memory holds, by
+    # their stems, are none: "office", "gate", "codes")
+    project_with_one_session(tmp_path, ["The office gate code is XQZ.",
+                                        "The office wifi code is kq7."], SAID_AT)
+    (tmp_path / "memory" / "project_office.md").write_text(
+        "---\nname: Office\ndescription: the office\ntype: project\n---\n\n"
+        "The office gate codes change every month; the wifi is guest.\n")
+    (tmp_path / "memory" / "MEMORY.md").write_text(
+        "## Project\n- [Office](project_office.md) — the office\n")
+
+    run_cli(tmp_path, "--force")
+
+    decisions = _decisions(tmp_path)
+    assert ("dropped", "The office gate code …") in decisions, decisions
+    assert ("dropped", "The office wifi code …") in decisions, decisions
+    told = "".join(run_cli(tmp_path, *command).output for command in (
+        ["show", "--all-decisions"], ["show", "--all-decisions", "--json"], ["log"]))
+    for value in ("XQZ", "kq7"):
+        assert value not in told, value
+        assert not [path for path in (tmp_path / "memory").rglob("*")
+                    if path.is_file() and value in path.read_text(errors="replace")], value
+
+
+def test_the_sample_keeps_its_kept_decisions_whole(sample: Path) -> None:
+    run_cli(sample, "--force", "--backend", "local", now="2026-07-10T10:00:00Z")
+    lines = run_cli(sample, "show", "--all-decisions").output.splitlines()
+    for said in ("kept       The user is Dana, a data engineer at a logistics company, and they "
+                 "maintain csvstat in their spare time.",
+                 "kept       Use black again, not ruff format.",
+                 "dropped    Delete trips.csv, I don't want real data lying around."):
+        assert f"  {said}" in lines, lines

@@ -284,8 +284,7 @@ def test_more_new_memories_than_the_file_budget_keeps_the_best_instead_of_failin
     assert all("max_files_touched" in d["reason"] for d in dropped)
     if cap:  # the highest-scored stays, the lowest goes
         assert "project_staging-database.md" in {p.name for p in topics}
-        # (by its first words: what is in no memory file is not quoted whole)
-        assert "We use Sentry …" in {d["subject"] for d in dropped}
+        assert "We use Sentry for error monitoring." in {d["subject"] for d in dropped}
         # ... and is not lost: the session is read again by the dreams after, touched or not,
         # until every memory it holds is in
         for _ in range(5 - saved):
@@ -1326,8 +1325,6 @@ def test_a_request_to_forget_that_removes_nothing_is_shown_without_asking(tmp_pa
     assert code == 0, out + err
     assert set(memory_files(project)) >= {"project_ci-runs-jenkins.md", "deploys.md"}
     shown = CliRunner().invoke(cli, ["show", "--project", str(project)], env=clean_env())
-    # (the request by its first words: what it names is in the reason, and the rest of the
-    # sentence in no memory file)
-    assert ("  declined   Forget what I …\n"
+    assert ("  declined   Forget what I said about the Corvid demo.\n"
             "             asked to forget 'the Corvid demo' on 2026-07-13, but no memory is "
             "clearly of it: nothing is removed") in shown.stdout

@@ -264,8 +264,7 @@ def test_the_local_engine_keeps_no_secret_said_in_any_of_these_ways(tmp_path: Pa
     _run(root, "--force")
 
     kept = what_a_dream_kept(root)
-    # (what was said was read: its decisions quote it by its first words, memory holds none)
-    assert "Remember this for" in kept
+    assert "Remember this for the project" in kept  # what was said was read
     assert _secrets_shown(kept) == []
 
 

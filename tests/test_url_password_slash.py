@@ -145,11 +145,12 @@ def test_a_memory_dropped_for_a_url_password_says_which_secret(tmp_path: Path, u
     # a path after a port and a host with its port after the '@' reads as a password (the
     # shape of 'postgres://bob:1234/abcdSECRET@db:5432/x'): dropped, as a password is; the
     # reason said 'contained a secret (redacted)', not what was read as one
-    project_with_one_session(tmp_path, [f"Always open {url} when testing the login flow."],
-                             SAID_AT)
+    said = f"Always open {url} when testing the login flow."
+    assert redact(said) == f"Always open {shown} when testing the login flow."
+    project_with_one_session(tmp_path, [said], SAID_AT)
     assert run_cli(tmp_path, "--force").exit_code == 0
     lines = run_cli(tmp_path, "show", "--all-decisions").output.splitlines()
-    # (by its first words: the sentence is in no memory file, nor is the rest of it shown)
+    # (by its first words: what is next to the redaction, a host or a port, may be a value)
     dropped = lines.index("  dropped    Always open …")
     assert not any(shown in line for line in lines), lines
     assert lines[dropped + 1].strip() == ("contained a secret (url-password: redacted); a "

@@ -49,7 +49,7 @@ from autodream.engine.model import (
 )
 from autodream.engine.names import named_as_written
 from autodream.engine.scoring import cluster_candidates, select
-from autodream.engine.text import free_file_name, opening_words, shorten, slug
+from autodream.engine.text import free_file_name, shorten, slug, tokens
 from autodream.engine.tool_kinds import COMMANDS, tool_kinds
 from autodream.memory.model import (
     INDEX_MAX_BYTES,
@@ -709,10 +709,14 @@ def plan_dream(
         held += more
 
 
-# The words of a text, and of them those that say something: 4 letters or more, or a digit
-# ("88-alpha-31", "2026-07-03", "0.3"; not "is", "the", "I'm")
+# A word that may be a value no redaction rule knows: 3 characters or more with a digit or a
+# capital past its first letter ("88-alpha-31", "kq7", "XQZ", "k8sAPI"; not "Friday", "Don't")
+_VALUE_LIKE = rx.compile(r"(?=.{3})(?:\D*\d|.[^A-Z]*[A-Z]).*")
+# ... but a day the engine resolved ("2026-07-03", "mid-2027"): said by it, never a secret
+_RESOLVED_DAY = rx.compile(r"\d{4}-\d\d-\d\d|(?:early|mid|late)-\d{4}")
 _WORD = rx.compile(r"\w+(?:[-'\u2019.]\w+)*")
-_SAYS_SOMETHING = rx.compile(r"\w{4}|.*\d")
+# A redaction marker, its kind with it ("[REDACTED:url-password]")
+_MARKER = rx.compile(re.escape(REDACTED_MARK) + r"[^\]\s]*\]?")
 # The decisions whose sentence went into the memory file they name, maybe reworded ("I prefer
 # pure functions" as "The user prefers pure functions")
 _INTO_MEMORY = frozenset({"created", "updated", "superseded", "confirmed", "past"})
@@ -723,17 +727,42 @@ _OF_MEMORY = frozenset({"pruned", "folded", "forgotten", "skipped", "redacted", 
                         "indexed", "unindexed"})
 
 
+def _values_said(sentence: str) -> list[str]:
+    """The words of ``sentence`` that may be a value: shaped as one (``_VALUE_LIKE``), or next
+    to a redaction marker, in the same run of characters ("chat" in
+    "ws://chat:[REDACTED:url-password]@server.io": what is left of the secret's place)."""
+    said: list[str] = []
+    for chunk in sentence.split():
+        marked = REDACTED_MARK in chunk
+        for word in _WORD.findall(_MARKER.sub(" ", chunk)):
+            if _RESOLVED_DAY.fullmatch(word) is not None:
+                continue
+            if _VALUE_LIKE.fullmatch(word) is not None or (marked and len(word) >= 3):
+                said.append(word)
+    return said
+
+
+def _plain_opening(sentence: str, count: int = 4) -> str:
+    """The first ``count`` words of ``sentence`` and "…", stopping before one that may be a
+    value or holds a redaction marker: "The office gate code …" for "The office gate code is
+    XQZ."."""
+    shown: list[str] = []
+    for chunk in sentence.split()[:count]:
+        if REDACTED_MARK in chunk or _values_said(chunk):
+            break
+        shown.append(chunk)
+    return " ".join([*shown, "…"])
+
+
 def quoted_as_kept(decisions: Sequence[Decision], memory: Mapping[str, str]) -> list[Decision]:
-    """``decisions`` with each subject quoting words memory does not hold (``memory``: each
-    file's text before and after the dream, by name) cut to its first words, as a plan dropped
-    is listed (``opening_words``): the run record, DREAMS.md and ``show`` quote a sentence
-    whole only where memory holds every word of it that says something, or where the sentence
-    went into a memory file (``_INTO_MEMORY``). A sentence dated, then dropped ("We have it
-    delivered on Friday, the vault code is 88-alpha-31.", told done on a day still to come),
-    holds what no redaction rule knows, and was in no memory file, yet whole in the 'dated',
-    'kept' and 'dropped' decisions. A subject naming a file, or files, or what memory held
-    (``_OF_MEMORY``) stays as it is."""
-    kept = {word.casefold() for text in memory.values() for word in _WORD.findall(text)}
+    """``decisions`` with a subject that says a word shaped as a value (``_values_said``) that
+    memory (``memory``: each file's text before and after the dream, by name) does not hold,
+    by its stems, cut to its first plain words: the run record, DREAMS.md and ``show`` never
+    quote a value no redaction rule knows ("We have it delivered on Friday, the vault code is
+    88-alpha-31.", dated, then dropped). A sentence that went into a memory file
+    (``_INTO_MEMORY``), one kept or confirmed there, and a subject naming a file or what
+    memory held (``_OF_MEMORY``) stay as they are."""
+    kept = frozenset().union(*(tokens(text) for text in memory.values()))
     names = set(memory)
     # (by the file it went into then: one renamed later in the dream is in no name)
     filed = {d.subject for d in decisions if d.action in _INTO_MEMORY and d.file is not None}
@@ -742,11 +771,11 @@ def quoted_as_kept(decisions: Sequence[Decision], memory: Mapping[str, str]) -> 
         said = decision.subject
         if (decision.action in _OF_MEMORY or said in names or said == decision.file
                 or said in filed or " " not in said.strip()
-                or all(word.casefold() in kept for word in _WORD.findall(said)
-                       if _SAYS_SOMETHING.match(word))):
+                or (decision.action in ("kept", "confirmed") and decision.file in names)
+                or all(tokens(word) <= kept for word in _values_said(said))):
             shown.append(decision)
         else:
-            shown.append(replace(decision, subject=opening_words(said)))
+            shown.append(replace(decision, subject=_plain_opening(said)))
     return shown
 
 
