@@ -65,10 +65,21 @@ def test_a_dropped_sentence_saying_no_value_is_quoted_whole(tmp_path: Path) -> N
     assert "  dropped    Don't bother updating the changelog for this one." in lines, lines
 
 
+def test_a_dropped_sentence_naming_products_is_quoted_whole(tmp_path: Path) -> None:
+    # (names in capitals are no value: "API", "GitHub")
+    said = "Don't bother with the GitHub API for this one."
+    project_with_one_session(tmp_path, [said], SAID_AT)
+
+    run_cli(tmp_path, "--force")
+
+    shown = run_cli(tmp_path, "show", "--all-decisions").output
+    assert said in shown, shown
+
+
 def test_a_short_code_memory_does_not_hold_is_cut_off(tmp_path: Path) -> None:
-    # (a code of three capitals or with a digit is a value too; the words memory holds, by
-    # their stems, are none: "office", "gate", "codes")
-    project_with_one_session(tmp_path, ["The office gate code is XQZ.",
+    # (a code with a digit is a value too; the words memory holds, by their stems, are none:
+    # "office", "gate", "codes")
+    project_with_one_session(tmp_path, ["The office gate code is 7QZ.",
                                         "The office wifi code is kq7."], SAID_AT)
     (tmp_path / "memory" / "project_office.md").write_text(
         "---\nname: Office\ndescription: the office\ntype: project\n---\n\n"
@@ -83,7 +94,7 @@ def test_a_short_code_memory_does_not_hold_is_cut_off(tmp_path: Path) -> None:
     assert ("dropped", "The office wifi code …") in decisions, decisions
     told = "".join(run_cli(tmp_path, *command).output for command in (
         ["show", "--all-decisions"], ["show", "--all-decisions", "--json"], ["log"]))
-    for value in ("XQZ", "kq7"):
+    for value in ("7QZ", "kq7"):
         assert value not in told, value
         assert not [path for path in (tmp_path / "memory").rglob("*")
                     if path.is_file() and value in path.read_text(errors="replace")], value

@@ -709,9 +709,10 @@ def plan_dream(
         held += more
 
 
-# A word that may be a value no redaction rule knows: 3 characters or more with a digit or a
-# capital past its first letter ("88-alpha-31", "kq7", "XQZ", "k8sAPI"; not "Friday", "Don't")
-_VALUE_LIKE = rx.compile(r"(?=.{3})(?:\D*\d|.[^A-Z]*[A-Z]).*")
+# A word that may be a value no redaction rule knows: 3 characters or more with a digit
+# ("88-alpha-31", "kq7", "k8sAPI"; not "Friday", "Don't", nor a name in capitals, "API",
+# "GitHub", which a cut would take from every sentence naming a product)
+_VALUE_LIKE = rx.compile(r"(?=.{3})\D*\d.*")
 # ... but a day the engine resolved ("2026-07-03", "mid-2027"): said by it, never a secret
 _RESOLVED_DAY = rx.compile(r"\d{4}-\d\d-\d\d|(?:early|mid|late)-\d{4}")
 _WORD = rx.compile(r"\w+(?:[-'\u2019.]\w+)*")
