@@ -1081,8 +1081,11 @@ def test_a_dreamed_plan_is_retold_once_passed_whether_in_one_dream_or_two(
     first = plan_dream({}, None, candidates, now=_at(date(2026, 1, 2)))
     ((path, text),) = first.writes.items()
     assert parse_topic(text).body.startswith(upcoming)
-    # the next dream reads back what the first wrote, long after the plan
-    later = _at(date(2027, 6, 1))
+    # the next dream reads back what the first wrote, after the plan's last day (within 30
+    # days of it: later, the plan moves to the file of past events, test_cli_past_events.py)
+    ended = dates.last_mention(upcoming)
+    assert ended is not None
+    later = _at(ended.last + timedelta(days=20))
     again = plan_dream(dict(first.writes), first.index, [], now=later)
     body = parse_topic(again.writes[path]).body
     assert body.startswith(passed)

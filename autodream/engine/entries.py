@@ -150,6 +150,9 @@ class Entry:
     deleted: bool = False
     deleted_by: str = ""  # merged | contradicted | restated | forgotten
     opaque: bool = False  # a file the engine could not parse: indexed, never edited
+    # the file of past events (``past_events``): read and listed as an opaque one is, never
+    # matched or edited by the engine, only added to when more events have gone by
+    archive: bool = False
     generated_why: bool = False  # ``why`` is the engine's default wording
     generated_how: bool = False  # ``how`` is the engine's default wording, safe to replace
     renamed_from: str = ""  # the file it was read from, when this dream gives it a new name

@@ -331,8 +331,10 @@ def build_index(
     # lost track of); then rank; on a tie, a memory new this dream, then the lines the person's
     # index has, in its order, ahead of files it left out; then the newest source, the file name.
     newest = _newest(live)
-    listed = sorted(live, key=lambda e: (e.opaque, listing_rank(e, newest), _standing(e),
-                                         -e.index_pos, e.reference_day() or _EPOCH, e.file),
+    # (the file of past events is read as an unreadable one is, and ranked as any file)
+    listed = sorted(live, key=lambda e: (e.opaque and not e.archive, listing_rank(e, newest),
+                                         _standing(e), -e.index_pos,
+                                         e.reference_day() or _EPOCH, e.file),
                     reverse=True)
     left_out: dict[str, str] = {}
     lines_limit = f"{options.index_max_lines}-line"

@@ -1,0 +1,182 @@
+"""One-off plans and events long gone by, moved out of MEMORY.md into one file of past events.
+
+A plan the engine told as past ("The demo for the client was on 2026-07-15", its How "2026-07-15
+has passed; ...") is stale to an agent reading memory months later, and its index line crowds
+out the rules still in force. Once its day is more than ``PAST_AFTER_DAYS`` before the dream's
+clock, its words (past tense as ``tell_past_plans`` wrote them) and its Why become one dated
+line of ``PAST_EVENTS_FILE``, which MEMORY.md lists once; its own file goes (undo brings it
+back). A later dream adds the events passed since, each line once.
+"""
+
+from __future__ import annotations
+
+from datetime import date, timedelta
+
+from autodream import rx
+from autodream.engine.dates import last_mention
+from autodream.engine.entries import DATE_KEYS, UPDATE_LINE, Entry
+from autodream.engine.history import declare
+from autodream.engine.model import Decision
+from autodream.engine.plans import told_happened
+from autodream.engine.text import STOPWORDS, shorten
+from autodream.memory.model import REPLACEMENT_KEYS
+
+PAST_EVENTS_FILE = "project_past-events.md"
+PAST_EVENTS_NAME = "Past events"
+PAST_AFTER_DAYS = 30
+_WHY = (f"One-off plans and events whose day was more than {PAST_AFTER_DAYS} days gone, moved "
+        "here by a dream so that MEMORY.md lists what is still current.")
+_HOW = "These are over: do not plan around them; read them for what happened and when."
+# the How ``passed_how`` gives a plan whose day has gone by: only such an entry is moved
+_PASSED = "has passed; check how it turned out before relying on it."
+# a line of the file: "- 2026-07-15: The demo for the client was on 2026-07-15. Why: ..."
+_DATED_LINE = rx.compile(r"^- (?P<day>\d{4}-\d{2}-\d{2}): ")
+# frontmatter keys an event's file may have and lose nothing by going (its sources are kept
+# in the file of past events, the names of files it took in are declared there)
+_MOVABLE_KEYS = frozenset({"sources", *REPLACEMENT_KEYS, *DATE_KEYS})
+_LIST_MARK = rx.compile(r"^(?:[-*+]|\d+[.)])\s+")
+
+
+def is_past_events(file: str) -> bool:
+    """``file`` is the file of past events: never matched, merged or retold by the engine."""
+    return file == PAST_EVENTS_FILE
+
+
+_WORD = rx.compile(r"[^\W_]+")
+
+
+def _words(text: str) -> set[str]:
+    """The words of ``text``, "launched" read as "launch" (a title says the plan, the line
+    that it came to pass)."""
+    return {w[:-2] if w.endswith("ed") else w[:-1] if w.endswith("s") else w
+            for w in _WORD.findall(text.lower())}
+
+
+# the words the engine's descriptions and hooks add to what a plan said ("(said 2026-07-14)",
+# "plan stated on 2026-07-14", "Was planned: ..."), and those that say nothing alone
+_ADDS_NOTHING = frozenset(_words(" ".join([
+    "said plan stated planned user week changed decided", *sorted(STOPWORDS)])))
+
+
+def _was_a_plan(entry: Entry) -> bool:
+    """``entry`` is a plan the engine told as past (its How says the day has passed), or one
+    told since to have come to pass ("The payments review happened on 2026-07-08", its history
+    the plan it was); its history holds no switch (a standing fact changed is no event)."""
+    if any(UPDATE_LINE.match(line) is None for line in entry.history):
+        return False
+    if _PASSED in entry.how:
+        return True
+    return entry.generated_how and told_happened(entry.lead) and any(
+        last_mention(line.split("; previously: ", 1)[-1]) is not None for line in entry.history)
+
+
+def _event_line(entry: Entry, today: date) -> tuple[str, str] | None:
+    """The dated line ``entry`` becomes and its day, when it is a one-off plan told as past
+    whose last day is more than ``PAST_AFTER_DAYS`` before ``today`` and nothing of it would be
+    lost by the move; None otherwise."""
+    if (entry.type != "project" or entry.deleted or entry.opaque or entry.original is None
+            or is_past_events(entry.file) or entry.hand_title or not entry.statements
+            or set(entry.extra) - _MOVABLE_KEYS or not _was_a_plan(entry)):
+        return None
+    cutoff = today - timedelta(days=PAST_AFTER_DAYS)
+    said: list[str] = []
+    for statement in entry.statements:
+        when = last_mention(statement)
+        # every line dated and gone by: a rule or a deadline still to come never moves
+        if when is None or when.last >= cutoff or statement.lstrip().startswith(("```", "~~~")):
+            return None
+        said.append(_LIST_MARK.sub("", statement.strip()))
+    lead = last_mention(entry.statements[0])
+    assert lead is not None  # (every statement is dated, above)
+    day = lead.start.isoformat()
+    line = f"- {day}: {' '.join(said)}"
+    if entry.history:
+        line += f" ({' '.join(entry.history)})"
+    if entry.why:
+        line += f" Why: {entry.why}"
+    if entry.how and not entry.generated_how:
+        # (the person's own How, with the engine's note that its day has passed)
+        line += f" How to apply: {entry.how}"
+    # a title, description or MEMORY.md hook that tells more than the line (a person's own
+    # "client demo: bring the laptop") goes with it; the engine's, made of the line, do not
+    for label, told in (("Titled", entry.name), ("Described", entry.description),
+                        ("Listed as", entry.hook or "")):
+        if _words(told) - _words(line) - _ADDS_NOTHING:
+            line += f" {label}: {told.strip()}"
+    return line, day
+
+
+def _described(lines: list[str]) -> str:
+    days = sorted(m["day"] for line in lines if (m := _DATED_LINE.match(line)) is not None)
+    if not days:
+        return "One-off plans and events long gone by"
+    if len(days) == 1:
+        return f"1 one-off event, on {days[0]}, more than {PAST_AFTER_DAYS} days gone"
+    return (f"{len(days)} one-off events, {days[0]} to {days[-1]}, each more than "
+            f"{PAST_AFTER_DAYS} days gone")
+
+
+def _in_order(lines: list[str]) -> list[str]:
+    """Oldest first; a line with no day (written by hand) first, in the order it was."""
+    def day(line: str) -> str:
+        m = _DATED_LINE.match(line)
+        return "" if m is None else m["day"]
+    return sorted(lines, key=day)
+
+
+def move_past_events(entries: list[Entry], today: date, room: int | None,
+                     present: frozenset[str]) -> list[Decision]:
+    """Move the one-off events of ``entries`` gone by for more than ``PAST_AFTER_DAYS`` into
+    ``PAST_EVENTS_FILE`` (made, or added to); at most ``room`` of them (the files a dream may
+    still touch, that file's own write counted), oldest first: the rest wait for a later
+    dream; ``present`` holds the memory dir's file names, lower-cased. Returns what was moved,
+    each with its day, Why and sources."""
+    found = [e for e in entries if is_past_events(e.file) and e.archive]
+    if not found and PAST_EVENTS_FILE in present:
+        # (a file of that name, in any case, the engine could not read as one: the person's)
+        return []
+    moving = sorted(((line, day, e) for e in entries if (told := _event_line(e, today))
+                     for line, day in [told]), key=lambda t: (t[1], t[2].file))
+    if room is not None:
+        # (a file this dream already rewrites costs nothing more to delete; the file of past
+        # events is written once)
+        left = room - (0 if found and found[0].changed else 1)
+        fits = []
+        for event in moving:
+            left -= 0 if event[2].changed else 1
+            if left < 0:
+                break
+            fits.append(event)
+        moving = fits
+    if not moving:
+        return []
+    if found:
+        archive = found[0]
+    else:
+        archive = Entry(file=PAST_EVENTS_FILE, name=PAST_EVENTS_NAME, description="",
+                        type="project", statements=[], why=_WHY, how=_HOW, opaque=True,
+                        archive=True)
+        entries.append(archive)
+    decisions: list[Decision] = []
+    lines = list(archive.statements)
+    cutoff = (today - timedelta(days=PAST_AFTER_DAYS)).isoformat()
+    for line, day, entry in moving:
+        if line not in lines:
+            lines.append(line)
+        # (every one: the sessions each event was said in, however many there are)
+        archive.add_sources(entry.sources(), len(archive.sources()) + len(entry.sources()))
+        declare(archive, "merged_from", entry)
+        entry.deleted, entry.deleted_by, entry.merged_into = True, "merged", archive
+        said = ", ".join(f"session {s.session_id} on {s.day.isoformat()}"
+                         for s in entry.sources()) or "no session recorded"
+        decisions.append(Decision(
+            "merged", f"{entry.file} -> {PAST_EVENTS_FILE}",
+            f"a one-off event of {day}, before {cutoff} ({PAST_AFTER_DAYS} days before "
+            f"{today.isoformat()}): moved to {PAST_EVENTS_NAME} as one dated line with its Why "
+            f"('{shorten(line[2:], 160)}', said in {said}); its own file and MEMORY.md line "
+            "go", file=PAST_EVENTS_FILE))
+    archive.statements = _in_order(lines)
+    archive.description = _described(archive.statements)
+    archive.changed = True
+    return decisions
+

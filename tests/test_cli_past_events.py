@@ -1,0 +1,195 @@
+"""One-off plans long gone by leave MEMORY.md: after a month of daily dreams, a dream months
+later listed July's demo, release and client meeting one index line each, stale to an agent
+reading memory then and crowding out the rules in force. A dream now moves each plan whose day
+is more than 30 days before its clock into one file of past events (a dated line each, its
+words and Why kept), listed once; a recurring rule, a deadline still ahead and a plan only
+lately passed stay where they are, and undo brings the moved files back."""
+
+from __future__ import annotations
+
+from datetime import datetime, timezone
+from pathlib import Path
+
+from autodream.engine import plan_dream
+from autodream.engine.model import EngineOptions
+from tests.factories import LEAST_GATES, project_dirs, run_cli, say_on_day
+
+PAST = "project_past-events.md"
+
+
+def _month(root: Path) -> Path:
+    """A project told plans and rules on July days, a dream each evening."""
+    project_dirs(root, LEAST_GATES)
+    said = {
+        3: "We will ship version 2.0 on 2026-07-10.",
+        14: "The demo for the client is on 2026-07-15.",
+        15: "Remember: deploys happen only on Tuesdays.",
+        18: "The 2.1 release is on 2026-08-01.",
+        19: "The contract deadline is 2026-12-01.",
+        20: "The offsite is on 2026-08-20 because the team wants to plan Q4.",
+    }
+    for day, text in said.items():
+        say_on_day(root, day, text)
+        run_cli(root, "--force", now=f"2026-07-{day:02d}T20:00:00+00:00")
+    return root
+
+
+def _dated(line: str) -> bool:
+    """A line of the file of past events (not of its frontmatter's sources)."""
+    return line.startswith("- 2026-") and line[12:14] == ": "
+
+
+def _files(memory: Path) -> dict[str, str]:
+    return {p.name: p.read_text(encoding="utf-8") for p in sorted(memory.iterdir())
+            if p.is_file() and not p.name.startswith(".")}
+
+
+def test_plans_more_than_30_days_past_move_to_one_file_listed_once(tmp_path: Path) -> None:
+    root = _month(tmp_path / "proj")
+    memory = root / "memory"
+    before = _files(memory)
+    moved = sorted(f for f, text in before.items() if f != "MEMORY.md" and (
+                   "version 2.0" in text or "demo for the client" in text
+                   or "2.1 release" in text))
+    assert len(moved) == 3, sorted(before)
+    run_cli(root, "--force", now="2026-09-05T20:00:00+00:00")
+    after = _files(memory)
+    index = after["MEMORY.md"]
+    # (one line for the three, what they were gone from the index and the memory dir)
+    assert index.count(f"]({PAST})") == 1, index
+    assert "[Past events](" in index and "3 one-off events, 2026-07-10 to 2026-08-01" in index
+    for gone in moved:
+        assert gone not in after and f"({gone})" not in index
+    for said in ("2.0", "demo", "2.1 release"):
+        assert said not in index, index
+    # (oldest first, each dated, in the past words the engine told them in, with its Why)
+    lines = [line for line in after[PAST].splitlines() if _dated(line)]
+    assert lines == [
+        "- 2026-07-10: We planned to ship version 2.0 on 2026-07-10. "
+        "Why: Plan stated on 2026-07-03.",
+        "- 2026-07-15: The demo for the client was on 2026-07-15. "
+        "Why: Plan stated on 2026-07-14.",
+        "- 2026-08-01: The 2.1 release was on 2026-08-01. Why: Plan stated on 2026-07-18.",
+    ], after[PAST]
+    assert "type: project" in after[PAST] and "name: Past events" in after[PAST]
+    # (the sessions they were said in, and the files they came from)
+    for name in moved:
+        for source in [line[2:] for line in before[name].splitlines()
+                       if line.startswith("- 2026-07-")]:
+            assert f"- {source}\n" in after[PAST], (source, after[PAST])
+        assert f"- {name}\n" in after[PAST]
+    # a rule, a deadline ahead and a plan 16 days past keep their own file and line
+    for kept in ("Tuesdays", "contract deadline", "offsite"):
+        assert kept in index, (kept, index)
+    offsite = next(text for text in after.values() if "offsite" in text and "Past" not in text)
+    assert "The team wants to plan Q4" in offsite
+    # DREAMS.md tells which moved and why
+    diary = (memory / ".autodream" / "DREAMS.md").read_text(encoding="utf-8")
+    for name in moved:
+        assert f"{name} -> {PAST}" in diary
+    assert "a one-off event of 2026-07-15, before 2026-08-06 (30 days before 2026-09-05)" \
+        in diary
+
+
+def test_a_later_dream_adds_what_passed_since_once_and_an_idle_one_changes_nothing(
+        tmp_path: Path) -> None:
+    root = _month(tmp_path / "proj")
+    memory = root / "memory"
+    run_cli(root, "--force", now="2026-09-05T20:00:00+00:00")
+    run_cli(root, "--force", now="2026-10-01T20:00:00+00:00")
+    text = (memory / PAST).read_text(encoding="utf-8")
+    assert "- 2026-08-20: The offsite was on 2026-08-20. Why: The team wants to plan Q4." \
+        in text, text
+    dated = [line for line in text.splitlines() if _dated(line)]
+    assert len(dated) == 4 and dated == sorted(dated) and len(set(dated)) == 4, text
+    index = (memory / "MEMORY.md").read_text(encoding="utf-8")
+    assert "offsite" not in index and "4 one-off events, 2026-07-10 to 2026-08-20" in index
+    assert "Tuesdays" in index and "contract deadline" in index
+    before = _files(memory)
+    run_cli(root, "--force", now="2026-10-02T20:00:00+00:00")
+    run_cli(root, "--force", now="2026-10-30T20:00:00+00:00")  # (the deadline still ahead)
+    assert _files(memory) == before
+
+
+def test_undo_brings_the_moved_plans_back(tmp_path: Path) -> None:
+    root = _month(tmp_path / "proj")
+    memory = root / "memory"
+    before = _files(memory)
+    run_cli(root, "--force", now="2026-09-05T20:00:00+00:00")
+    assert PAST in _files(memory)
+    run_cli(root, "undo", now="2026-09-05T21:00:00+00:00")
+    assert _files(memory) == before
+
+
+def test_a_plan_told_since_to_have_happened_moves_with_what_it_was(tmp_path: Path) -> None:
+    root = project_dirs(tmp_path / "proj", LEAST_GATES)
+    say_on_day(root, 6, "The payments review with Priya is on 2026-07-08.")
+    run_cli(root, "--force", now="2026-07-06T20:00:00+00:00")
+    say_on_day(root, 9, "The payments review with Priya happened on 2026-07-08.")
+    run_cli(root, "--force", now="2026-07-09T20:00:00+00:00")
+    run_cli(root, "--force", now="2026-08-20T20:00:00+00:00")
+    files = _files(root / "memory")
+    assert sorted(files) == ["MEMORY.md", PAST], sorted(files)
+    assert ("- 2026-07-08: The payments review with Priya happened on 2026-07-08. (Updated on "
+            "2026-07-09; previously: The payments review with Priya is on 2026-07-08.) Why: "
+            "Stated by the user on 2026-07-09.\n") in files[PAST], files[PAST]
+
+
+def test_a_fact_with_a_past_date_and_a_file_with_a_person_s_own_key_stay(
+        tmp_path: Path) -> None:
+    root = project_dirs(tmp_path / "proj", LEAST_GATES)
+    (root / "memory" / "project_demo.md").write_text(
+        "---\nname: The demo\ndescription: the client demo\ntype: project\nowner: dana\n---\n\n"
+        "The demo was on 2026-07-08.\n\n**How to apply:** 2026-07-08 has passed; check how it "
+        "turned out before relying on it.\n", encoding="utf-8")
+    # (a description of the person's own, which says more than the plan's line, goes with it)
+    (root / "memory" / "project_kickoff.md").write_text(
+        "---\nname: Kickoff\ndescription: 'Kickoff with Acme: bring the signed NDA'\n"
+        "type: project\n---\n\nThe Acme kickoff was on 2026-07-02.\n\n**How to apply:** 2026-07-02 "
+        "has passed; check how it turned out before relying on it.\n", encoding="utf-8")
+    say_on_day(root, 6, "Remember: the v1 API was deprecated on 2026-06-01.")
+    say_on_day(root, 7, "We moved CI from Jenkins to GitHub Actions on 2026-07-07.")
+    say_on_day(root, 8, "The team offsite is on 2026-07-09.")
+    run_cli(root, "--force", now="2026-07-08T20:00:00+00:00")
+    before = _files(root / "memory")
+    run_cli(root, "--force", now="2026-10-01T20:00:00+00:00")
+    after = _files(root / "memory")
+    # (only the offsite, a plan, moves: the facts and the file the person gave a key of their
+    # own, which the file of past events would not keep, stay word for word)
+    assert [line for line in after[PAST].splitlines() if _dated(line)] == [
+        "- 2026-07-02: The Acme kickoff was on 2026-07-02. Described: Kickoff with Acme: bring the "
+        "signed NDA",
+        "- 2026-07-09: The team offsite was on 2026-07-09. Why: Plan stated on 2026-07-08."]
+    moved = {"project_team-offsite.md", "project_kickoff.md"}
+    assert sorted(after) == sorted({*before, PAST} - moved), sorted(after)
+    for name in sorted(before):
+        if name != "MEMORY.md" and name not in moved:
+            assert after[name] == before[name], name
+
+
+
+def _passed_plan(name: str, said: str, day: str) -> tuple[str, str]:
+    return f"project_{name}.md", (
+        f"---\nname: {said}\ndescription: {said}\ntype: project\n---\n\n{said}.\n\n"
+        f"**How to apply:** {day} has passed; check how it turned out before relying on it.\n")
+
+
+def test_past_the_file_budget_the_events_wait_for_the_next_dream() -> None:
+    # (the local backend's budget is max_files_touched and every file in memory once, which
+    # moving them never passes: the engine's own cap is held all the same)
+    files = dict([_passed_plan("demo", "The demo was on 2026-07-02", "2026-07-02"),
+                  _passed_plan("offsite", "The offsite was on 2026-07-03", "2026-07-03"),
+                  _passed_plan("kickoff", "The kickoff was on 2026-07-01", "2026-07-01"),
+                  _passed_plan("review", "The review was on 2026-07-04", "2026-07-04")])
+    told = []
+    index = None
+    for day in (1, 2):
+        plan = plan_dream(files, index, [], now=datetime(2026, 9, day, 20, tzinfo=timezone.utc),
+                          options=EngineOptions(max_files_touched=4))
+        assert len(plan.writes) + len(plan.deletes) + 1 <= 4
+        files = {**{f: t for f, t in files.items() if f not in plan.deletes}, **plan.writes}
+        index = plan.index
+        told.append([line[2:12] for line in files[PAST].splitlines() if _dated(line)])
+    # (MEMORY.md and the file of past events leave room for two moves a dream, oldest first)
+    assert told == [["2026-07-01", "2026-07-02"],
+                    ["2026-07-01", "2026-07-02", "2026-07-03", "2026-07-04"]]
