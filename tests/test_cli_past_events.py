@@ -193,3 +193,56 @@ def test_past_the_file_budget_the_events_wait_for_the_next_dream() -> None:
     # (MEMORY.md and the file of past events leave room for two moves a dream, oldest first)
     assert told == [["2026-07-01", "2026-07-02"],
                     ["2026-07-01", "2026-07-02", "2026-07-03", "2026-07-04"]]
+
+
+def test_a_file_of_past_events_the_person_wrote_is_never_taken_over(tmp_path: Path) -> None:
+    # (review rev196, own.py: their lessons were rewritten as the engine's list of events)
+    root = project_dirs(tmp_path / "proj", LEAST_GATES)
+    memory = root / "memory"
+    mine = ("---\nname: Past events\ndescription: incidents we learned from, read before "
+            "touching billing\ntype: project\n---\n\nIn 2025-03 the billing job double-charged "
+            "users after a retry storm.\n\nLesson: always make payment calls idempotent.\n")
+    (memory / PAST).write_text(mine, encoding="utf-8")
+    (memory / "MEMORY.md").write_text(
+        f"## Project\n- [Past events]({PAST}) — incidents we learned from, read before touching "
+        "billing\n", encoding="utf-8")
+    name, text = _passed_plan("offsite", "The offsite was on 2026-08-20", "2026-08-20")
+    (memory / name).write_text(text, encoding="utf-8")
+    run_cli(root, "--force", now="2026-10-06T18:00:00+00:00")
+    after = _files(memory)
+    assert after[PAST] == mine
+    assert "incidents we learned from, read before touching billing" in after["MEMORY.md"]
+    # (the engine's file of past events goes by another name)
+    ours = "project_past-events-2.md"
+    assert name not in after and "- 2026-08-20: The offsite was on 2026-08-20." in after[ours]
+    assert f"]({ours})" in after["MEMORY.md"]
+
+
+def test_events_are_added_below_what_is_there_and_a_line_written_by_hand_stays(
+        tmp_path: Path) -> None:
+    root = _month(tmp_path / "proj")
+    memory = root / "memory"
+    run_cli(root, "--force", now="2026-09-05T20:00:00+00:00")
+    demo = ("- 2026-07-15: The demo for the client was on 2026-07-15. "
+            "Why: Plan stated on 2026-07-14.\n")
+    text = (memory / PAST).read_text(encoding="utf-8")
+    # (the person adds a sub-bullet and a note, and words the MEMORY.md line their way)
+    edited = text.replace(demo, demo + "  - follow-up: send Acme the invoice\n\nNote from me: "
+                          "the 2.0 ship slipped to 2026-07-12.\n")
+    assert edited != text
+    (memory / PAST).write_text(edited, encoding="utf-8")
+    index = (memory / "MEMORY.md").read_text(encoding="utf-8")
+    line = next(line for line in index.splitlines() if f"]({PAST})" in line)
+    (memory / "MEMORY.md").write_text(index.replace(
+        line, f"- [Old July stuff]({PAST}) — ask Dana before citing any of it"),
+        encoding="utf-8")
+    run_cli(root, "--force", now="2026-10-01T20:00:00+00:00")
+    after = (memory / PAST).read_text(encoding="utf-8")
+    offsite = "- 2026-08-20: The offsite was on 2026-08-20. Why: The team wants to plan Q4.\n"
+    body = edited.split("\n---\n", 1)[1]
+    release = next(line for line in body.splitlines() if line.startswith("- 2026-08-01: "))
+    # (the one new line under the last one dated, every other line where it was)
+    assert after.split("\n---\n", 1)[1] == body.replace(release + "\n",
+                                                         release + "\n" + offsite), after
+    assert f"- [Old July stuff]({PAST}) — ask Dana before citing any of it\n" in (
+        memory / "MEMORY.md").read_text(encoding="utf-8")

@@ -422,8 +422,8 @@ class Consolidator:
 
     # -- entry bookkeeping ---------------------------------------------------------------
     def live(self) -> list[Entry]:
-        """Entries the engine may read and edit (not deleted, not opaque)."""
-        return [e for e in self.entries if not e.deleted and not e.opaque]
+        """Entries the engine may read and edit (not deleted, not sealed)."""
+        return [e for e in self.entries if not e.deleted and not e.sealed]
 
     def _new_file(self, kind: str, name: str, said: str = "") -> str:
         return free_file_name(f"{kind}_{file_slug(name, said) if said else slug(name)}",
@@ -1592,7 +1592,7 @@ class Consolidator:
         stem = entry.file.removesuffix(".md")
         kind, sep, rest = stem.partition("_")
         was, now = slug(old), slug(new)
-        if (entry.opaque or not sep or kind != entry.type or "/" in stem
+        if (entry.sealed or not sep or kind != entry.type or "/" in stem
                 or not _SLUG.fullmatch(rest) or not (_slugs_whole(old) and _slugs_whole(new))
                 or was == now or not _slug_has(rest, was) or self._linked_to(entry)):
             return ""
@@ -2519,7 +2519,7 @@ class Consolidator:
         the memory's kind and day alone ("the user's stated preference (2026-06-29)") is made
         anew, the memory changed or not: it told nothing of what the memory says."""
         for entry in self.live():
-            if entry.opaque:
+            if entry.sealed:
                 continue
             if not entry.changed:
                 if entry.generated_hook and entry.description == kind_and_day_hook(entry) and (

@@ -48,7 +48,7 @@ from autodream.engine.model import (
     Source,
 )
 from autodream.engine.names import named_as_written
-from autodream.engine.past_events import is_past_events, move_past_events
+from autodream.engine.past_events import move_past_events, read_as_archive
 from autodream.engine.scoring import cluster_candidates, select
 from autodream.engine.text import free_file_name, shorten, slug, tokens
 from autodream.engine.tool_kinds import COMMANDS, tool_kinds
@@ -280,8 +280,7 @@ def load_entries(
             decisions.append(Decision("updated", path, f"frontmatter repaired ({exc})",
                                       file=path))
         entry.score = index_rank(entry)
-        if is_past_events(path):
-            entry.opaque = entry.archive = True
+        read_as_archive(entry, files[path])
         if known is not None:
             entry.index_pos, entry.hook = known.line_no, known.hook
             entry.hand_title = hand_title(known.title, entry.name, (names or {}).get(path))
@@ -886,8 +885,8 @@ def _plan(
     decisions.extend(prune_restated(work.entries, facts))
     decisions.extend(retitles(work.entries))
     # (last, once every entry is told as it now is: an event moved there is in its past words)
-    room = None if options.max_files_touched is None else (
-        options.max_files_touched - 1 - extra - sum(_touches(e) for e in work.entries))
+    room = None if options.max_files_touched is None else -_files_over(
+        work.entries, options, extra)
     decisions.extend(move_past_events(work.entries, now.date(), room, frozenset(present)))
     over = _files_over(work.entries, options) + extra
     decisions.extend(_held_decisions(stay, wait, options))
@@ -910,7 +909,7 @@ def _plan(
         if entry.renamed_from:
             plan.deletes.append(entry.renamed_from)
             plan.renames[entry.file] = entry.renamed_from
-        if entry.opaque and not entry.archive:
+        if entry.opaque:
             continue  # left as found, whatever its text
         text = entry.render()
         if text != files.get(entry.file):

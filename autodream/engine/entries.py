@@ -150,8 +150,9 @@ class Entry:
     deleted: bool = False
     deleted_by: str = ""  # merged | contradicted | restated | forgotten
     opaque: bool = False  # a file the engine could not parse: indexed, never edited
-    # the file of past events (``past_events``): read and listed as an opaque one is, never
-    # matched or edited by the engine, only added to when more events have gone by
+    # the file of past events (``past_events``, marked so in its frontmatter): written and
+    # listed as any file is, but never matched, merged, retold or renamed (``sealed``); only
+    # added to when more events have gone by
     archive: bool = False
     generated_why: bool = False  # ``why`` is the engine's default wording
     generated_how: bool = False  # ``how`` is the engine's default wording, safe to replace
@@ -224,6 +225,13 @@ class Entry:
                 with contextlib.suppress(ValueError):
                     days.append(date.fromisoformat(value[:10]))
         return max(days) if days else None
+
+    @property
+    def sealed(self) -> bool:
+        """What the file says is never matched, merged, retold, renamed or forgotten by the
+        engine: a file it could not parse (``opaque``, never written either), or the file of
+        past events (``archive``)."""
+        return self.opaque or self.archive
 
     def render(self) -> str:
         if not self.changed and self.original is not None:

@@ -265,7 +265,7 @@ def forget(entries: list[Entry], requests: Sequence[ForgetRequest],
     sentence of one it is merely named in."""
     decisions: list[Decision] = []
     for req in requests:
-        live = [e for e in entries if not e.deleted and not e.opaque]
+        live = [e for e in entries if not e.deleted and not e.sealed]
         asked = (f"the user asked to forget it on {req.day.isoformat()} "
                  f"('{shorten(req.words, 100)}')")
         whole = {id(e) for e in live

@@ -41,7 +41,7 @@ def prune_restated(entries: list[Entry], facts: ProjectFacts) -> list[Decision]:
     if facts.is_empty():
         return decisions
     for entry in entries:
-        if entry.deleted or entry.type == "user" or not entry.statements:
+        if entry.deleted or entry.sealed or entry.type == "user" or not entry.statements:
             continue
         reasons = [restated_by(s, facts) for s in entry.statements]
         if all(r is not None for r in reasons):
@@ -331,10 +331,8 @@ def build_index(
     # lost track of); then rank; on a tie, a memory new this dream, then the lines the person's
     # index has, in its order, ahead of files it left out; then the newest source, the file name.
     newest = _newest(live)
-    # (the file of past events is read as an unreadable one is, and ranked as any file)
-    listed = sorted(live, key=lambda e: (e.opaque and not e.archive, listing_rank(e, newest),
-                                         _standing(e), -e.index_pos,
-                                         e.reference_day() or _EPOCH, e.file),
+    listed = sorted(live, key=lambda e: (e.opaque, listing_rank(e, newest), _standing(e),
+                                         -e.index_pos, e.reference_day() or _EPOCH, e.file),
                     reverse=True)
     left_out: dict[str, str] = {}
     lines_limit = f"{options.index_max_lines}-line"

@@ -16,12 +16,17 @@ from autodream import rx
 from autodream.engine.dates import last_mention
 from autodream.engine.entries import DATE_KEYS, UPDATE_LINE, Entry
 from autodream.engine.history import declare
+from autodream.engine.index import cut_from
 from autodream.engine.model import Decision
 from autodream.engine.plans import told_happened
-from autodream.engine.text import STOPWORDS, shorten
-from autodream.memory.model import REPLACEMENT_KEYS
+from autodream.engine.text import STOPWORDS, free_file_name, shorten
+from autodream.memory.model import REPLACEMENT_KEYS, split_frontmatter
 
 PAST_EVENTS_FILE = "project_past-events.md"
+# the frontmatter key that marks the file of past events as the engine's: a file of that name
+# without it is the person's own ("Past events: incidents we learned from"), never added to
+ARCHIVE_KEY = "autodream"
+ARCHIVE_MARK = "past events"
 PAST_EVENTS_NAME = "Past events"
 PAST_AFTER_DAYS = 30
 _WHY = (f"One-off plans and events whose day was more than {PAST_AFTER_DAYS} days gone, moved "
@@ -31,15 +36,22 @@ _HOW = "These are over: do not plan around them; read them for what happened and
 _PASSED = "has passed; check how it turned out before relying on it."
 # a line of the file: "- 2026-07-15: The demo for the client was on 2026-07-15. Why: ..."
 _DATED_LINE = rx.compile(r"^- (?P<day>\d{4}-\d{2}-\d{2}): ")
+_WHY_LINE = rx.compile(r"^\*\*Why:\*\*")
 # frontmatter keys an event's file may have and lose nothing by going (its sources are kept
 # in the file of past events, the names of files it took in are declared there)
 _MOVABLE_KEYS = frozenset({"sources", *REPLACEMENT_KEYS, *DATE_KEYS})
 _LIST_MARK = rx.compile(r"^(?:[-*+]|\d+[.)])\s+")
 
 
-def is_past_events(file: str) -> bool:
-    """``file`` is the file of past events: never matched, merged or retold by the engine."""
-    return file == PAST_EVENTS_FILE
+def read_as_archive(entry: Entry, text: str) -> None:
+    """Mark ``entry``, read from ``text``, as the file of past events when the engine made it
+    (its frontmatter's mark). Its body is then one block, as written: a line the person added
+    or edited (a sub-bullet, a note, a blank line) stays where it is when events are added."""
+    if entry.extra.get(ARCHIVE_KEY) != ARCHIVE_MARK:
+        return
+    entry.archive = True
+    entry.statements = [split_frontmatter(text)[1].strip("\n")]
+    entry.history, entry.why, entry.how = [], "", ""
 
 
 _WORD = rx.compile(r"[^\W_]+")
@@ -75,7 +87,7 @@ def _event_line(entry: Entry, today: date) -> tuple[str, str] | None:
     whose last day is more than ``PAST_AFTER_DAYS`` before ``today`` and nothing of it would be
     lost by the move; None otherwise."""
     if (entry.type != "project" or entry.deleted or entry.opaque or entry.original is None
-            or is_past_events(entry.file) or entry.hand_title or not entry.statements
+            or entry.sealed or entry.hand_title or not entry.statements
             or set(entry.extra) - _MOVABLE_KEYS or not _was_a_plan(entry)):
         return None
     cutoff = today - timedelta(days=PAST_AFTER_DAYS)
@@ -116,12 +128,21 @@ def _described(lines: list[str]) -> str:
             f"{PAST_AFTER_DAYS} days gone")
 
 
-def _in_order(lines: list[str]) -> list[str]:
-    """Oldest first; a line with no day (written by hand) first, in the order it was."""
-    def day(line: str) -> str:
-        m = _DATED_LINE.match(line)
-        return "" if m is None else m["day"]
-    return sorted(lines, key=day)
+def _appended(body: str, new: list[str]) -> str:
+    """``body`` with the lines ``new`` after its last dated line (and the lines indented under
+    it): nothing there moves, a line the person wrote stays where it was; with no dated line
+    left, before the engine's Why (or at the end, that gone too)."""
+    lines = body.split("\n") if body else []
+    dated = [i for i, line in enumerate(lines) if _DATED_LINE.match(line)]
+    if dated:
+        at = dated[-1] + 1
+        while at < len(lines) and lines[at][:1] in (" ", "\t") and lines[at].strip():
+            at += 1
+        return "\n".join([*lines[:at], *new, *lines[at:]])
+    why = next((i for i, line in enumerate(lines) if _WHY_LINE.match(line)), None)
+    if why is None:
+        return "\n".join([*lines, "", *new] if lines else new)
+    return "\n".join([*lines[:why], *new, "", *lines[why:]])
 
 
 def move_past_events(entries: list[Entry], today: date, room: int | None,
@@ -131,10 +152,7 @@ def move_past_events(entries: list[Entry], today: date, room: int | None,
     still touch, that file's own write counted), oldest first: the rest wait for a later
     dream; ``present`` holds the memory dir's file names, lower-cased. Returns what was moved,
     each with its day, Why and sources."""
-    found = [e for e in entries if is_past_events(e.file) and e.archive]
-    if not found and PAST_EVENTS_FILE in present:
-        # (a file of that name, in any case, the engine could not read as one: the person's)
-        return []
+    found = [e for e in entries if e.archive and not e.deleted]
     moving = sorted(((line, day, e) for e in entries if (told := _event_line(e, today))
                      for line, day in [told]), key=lambda t: (t[1], t[2].file))
     if room is not None:
@@ -153,16 +171,27 @@ def move_past_events(entries: list[Entry], today: date, room: int | None,
     if found:
         archive = found[0]
     else:
-        archive = Entry(file=PAST_EVENTS_FILE, name=PAST_EVENTS_NAME, description="",
-                        type="project", statements=[], why=_WHY, how=_HOW, opaque=True,
-                        archive=True)
+        # (a file of that name the engine did not make, in any case, is the person's: the
+        # events go to another name)
+        taken = set(present) | {e.file.lower() for e in entries}
+        archive = Entry(file=free_file_name(PAST_EVENTS_FILE.removesuffix(".md"), taken),
+                        name=PAST_EVENTS_NAME, description="", type="project",
+                        statements=[f"**Why:** {_WHY}\n**How to apply:** {_HOW}"],
+                        extra={ARCHIVE_KEY: ARCHIVE_MARK}, archive=True)
         entries.append(archive)
+    if archive.hook and archive.hook != archive.description and not cut_from(
+            archive.hook, archive.description):
+        # (its MEMORY.md line is the person's, not the engine's count: it stays as written)
+        archive.redescribed = True
     decisions: list[Decision] = []
-    lines = list(archive.statements)
+    body = "\n".join(archive.statements)
+    lines = [line for line in body.split("\n") if _DATED_LINE.match(line)]
+    new: list[str] = []
     cutoff = (today - timedelta(days=PAST_AFTER_DAYS)).isoformat()
     for line, day, entry in moving:
         if line not in lines:
             lines.append(line)
+            new.append(line)
         # (every one: the sessions each event was said in, however many there are)
         archive.add_sources(entry.sources(), len(archive.sources()) + len(entry.sources()))
         declare(archive, "merged_from", entry)
@@ -170,13 +199,13 @@ def move_past_events(entries: list[Entry], today: date, room: int | None,
         said = ", ".join(f"session {s.session_id} on {s.day.isoformat()}"
                          for s in entry.sources()) or "no session recorded"
         decisions.append(Decision(
-            "merged", f"{entry.file} -> {PAST_EVENTS_FILE}",
+            "merged", f"{entry.file} -> {archive.file}",
             f"a one-off event of {day}, before {cutoff} ({PAST_AFTER_DAYS} days before "
             f"{today.isoformat()}): moved to {PAST_EVENTS_NAME} as one dated line with its Why "
             f"('{shorten(line[2:], 160)}', said in {said}); its own file and MEMORY.md line "
-            "go", file=PAST_EVENTS_FILE))
-    archive.statements = _in_order(lines)
-    archive.description = _described(archive.statements)
+            "go", file=archive.file))
+    archive.statements = [_appended(body, new)]
+    archive.description = _described(lines)
     archive.changed = True
     return decisions
 

@@ -459,7 +459,7 @@ def named_as(live: list[Entry], old: str, new: str, day: date) -> list[Entry]:
     """The live entries that use the name ``old`` and not ``new`` (one naming both knows of
     the rename already), as what is now, not in a past event; a few at most: a name in
     many is too common a word to be the one renamed."""
-    found = [e for e in live if not e.opaque and has_word(e.lead, old)
+    found = [e for e in live if not e.sealed and has_word(e.lead, old)
              and not has_word(e.lead, new) and not told_past_of(e.lead, old, day)]
     return found if len(found) <= 3 else []
 
