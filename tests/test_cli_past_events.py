@@ -246,3 +246,47 @@ def test_events_are_added_below_what_is_there_and_a_line_written_by_hand_stays(
                                                          release + "\n" + offsite), after
     assert f"- [Old July stuff]({PAST}) — ask Dana before citing any of it\n" in (
         memory / "MEMORY.md").read_text(encoding="utf-8")
+
+
+# review rev196's plans that start or change a lasting state, hang on another day or were
+# called off: none is a finished one-off event, and each moved
+_NO_ONE_OFF_EVENT = {  # (what it says, and words of it any retelling keeps)
+    "Dana joins the team on 2026-07-13 as tech lead.": "Dana joins the team",
+    "The v1 API will be shut down on 2026-07-20, so nothing may call it after that.":
+        "v1 API will be shut down",
+    "We are migrating the database to Postgres 16 on 2026-07-14.": "migrating the database",
+    "The code freeze starts on 2026-07-13.": "code freeze starts",
+    "The hiring freeze starts in the week of 2026-07-20.": "hiring freeze starts",
+    "The security review is on 2026-07-14, before the launch on 2026-12-22.":
+        "before the launch on 2026-12-22",
+    "The design review is on 2026-07-16, two weeks before the launch.":
+        "two weeks before the launch",
+    "We will not ship on 2026-07-10; the release waits for the audit.": "waits for the audit",
+    "The demo is not on 2026-07-15 anymore, it is cancelled.": "it is cancelled",
+}
+
+
+def test_a_plan_that_starts_a_lasting_state_or_hangs_on_another_day_stays(
+        tmp_path: Path) -> None:
+    root = project_dirs(tmp_path / "proj", LEAST_GATES)
+    for day, said in enumerate(_NO_ONE_OFF_EVENT, 1):
+        say_on_day(root, day, said)
+    say_on_day(root, 5, "The offsite is on 2026-07-17.")  # (one that does move)
+    # (a file whose description, the person's, names a day still ahead)
+    (root / "memory" / "project_board-visit.md").write_text(
+        "---\nname: The board visit was on 2026-07-14\ndescription: Board visit to prepare the "
+        "launch on 2026-12-22\ntype: project\n---\n\nThe board visit was on 2026-07-14.\n\n"
+        "**How to apply:** 2026-07-14 has passed; check how it turned out before relying on "
+        "it.\n", encoding="utf-8")
+    run_cli(root, "--force", now="2026-07-10T20:00:00+00:00")
+    kept = _files(root / "memory")
+    run_cli(root, "--force", now="2026-10-14T20:00:00+00:00")
+    after = _files(root / "memory")
+    moved = [line for line in after[PAST].splitlines() if _dated(line)]
+    assert moved == ["- 2026-07-17: The offsite was on 2026-07-17. Why: Plan stated on "
+                     "2026-07-05."], after[PAST]
+    assert after["project_board-visit.md"] == kept["project_board-visit.md"]
+    text = "\n".join(after.values())
+    for named in _NO_ONE_OFF_EVENT.values():
+        assert named.lower() in text.lower(), (named, sorted(after))
+        assert named.lower() not in after[PAST].lower(), named

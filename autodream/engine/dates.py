@@ -2515,6 +2515,15 @@ def last_mention(text: str) -> When | None:
     return max(found, key=lambda w: w.last) if found else None
 
 
+def every_mention(text: str) -> list[When]:
+    """Every date ``text`` gives with its year, as precisely as it was said: a second event's
+    told after the first's too ("The review is on 2026-07-14, before the launch on
+    2026-12-22"), which ``last_mention`` leaves out."""
+    if _FOUR_DIGITS.search(text) is None:
+        return []
+    return [w for m in _MENTION.finditer(text) if (w := _mention(m)) is not None]
+
+
 def date_mentions(text: str) -> list[str]:
     """The dates ``text`` gives with their year, as written ("2027-03-03", "March 2027", "Q2
     2027", "week of 2027-03-01"), in order; a preposition before a bare year is left out."""

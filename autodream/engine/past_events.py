@@ -13,13 +13,13 @@ from __future__ import annotations
 from datetime import date, timedelta
 
 from autodream import rx
-from autodream.engine.dates import last_mention
+from autodream.engine.dates import every_mention, last_mention
 from autodream.engine.entries import DATE_KEYS, UPDATE_LINE, Entry
 from autodream.engine.history import declare
 from autodream.engine.index import cut_from
 from autodream.engine.model import Decision
 from autodream.engine.plans import told_happened
-from autodream.engine.text import STOPWORDS, free_file_name, shorten
+from autodream.engine.text import STOPWORDS, free_file_name, shorten, word_set
 from autodream.memory.model import REPLACEMENT_KEYS, split_frontmatter
 
 PAST_EVENTS_FILE = "project_past-events.md"
@@ -70,6 +70,47 @@ _ADDS_NOTHING = frozenset(_words(" ".join([
     "said plan stated planned user week changed decided", *sorted(STOPWORDS)])))
 
 
+# What a one-off event is named by: a thing that happens on its day and is then over
+_EVENT_WORDS = word_set("""demo demos release releases released ship ships shipped shipping
+    launch launches launched launching offsite off-site onsite on-site meeting meetings meet
+    meets met review reviews kickoff kick-off call calls workshop retro retrospective
+    presentation talk interview audit conference summit party dinner lunch visit trip hackathon
+    webinar training sync check-in signoff sign-off walkthrough rehearsal celebration ceremony
+    all-hands""")
+_TOKEN = rx.compile(r"[a-z]+(?:-[a-z]+)*")
+# What tells a state that starts, changes or lasts from its day ("The code freeze starts on
+# ...", "Dana joins the team on ... as tech lead", "The v1 API will be shut down on ..., so
+# nothing may call it after that", "We are migrating the database to ..."), a day told against
+# another thing's ("two weeks before the launch"), or a plan called off ("not on ... after
+# all"): no finished one-off event; in doubt, a plan stays where it is
+_NO_ONE_OFF = rx.compile(
+    r"(?i)\b(?:start(?:s|ed|ing)?|begin(?:s|ning)?|began|from|as\s+of|onwards?|until|till|through|"
+    r"after|before|prior\s+to|ahead|following|then\s+on|going\s+forward|join(?:s|ed|ing)?|"
+    r"leav(?:e|es|ing)|left|hir(?:e|es|ed|ing)|promot\w*|tak(?:e|es|ing)\s+over|took\s+over|"
+    r"shut(?:s|ting)?|shutdown|sunset\w*|deprecat\w*|retir\w*|decommission\w*|remov\w*|"
+    r"read-only|migrat\w*|switch\w*|mov(?:e|es|ed|ing)|upgrad\w*|replac\w*|becom\w*|became|"
+    r"longer|anymore|more|may|must|never|always|every|each|weekly|daily|monthly|freeze|frozen|"
+    r"runs?|open(?:s|ed)?|clos(?:e|es|ed)|not|no|cancel\w*|off|postpon\w*|delay\w*|"
+    r"days|weeks?|months?|quarters?|years?|tomorrow|next)\b|n['’]t\b")
+
+
+def _one_off_event(entry: Entry) -> bool:
+    """``entry`` tells a one-off event by a name for one ("the demo", "the 2.1 release", "we're
+    meeting the client"), and nothing in what it says or is called tells a state begun or
+    changed on the day, another day it hangs on, or a plan called off."""
+    said = [*entry.statements, *entry.history, entry.name, entry.description, entry.hook or ""]
+    if any(_NO_ONE_OFF.search(text) for text in said):
+        return False
+    return any(set(_TOKEN.findall(text.lower())) & _EVENT_WORDS for text in entry.statements)
+
+
+def _every_day_gone(entry: Entry, cutoff: date) -> bool:
+    """Every date in ``entry``'s file, as read and as it is now told (its lines, history,
+    title, description, Why, How, sources) and in its MEMORY.md line, is before ``cutoff``."""
+    texts = [entry.original or "", entry.render(), entry.hook or ""]
+    return all(when.last < cutoff for text in texts for when in every_mention(text))
+
+
 def _was_a_plan(entry: Entry) -> bool:
     """``entry`` is a plan the engine told as past (its How says the day has passed), or one
     told since to have come to pass ("The payments review happened on 2026-07-08", its history
@@ -88,9 +129,12 @@ def _event_line(entry: Entry, today: date) -> tuple[str, str] | None:
     lost by the move; None otherwise."""
     if (entry.type != "project" or entry.deleted or entry.opaque or entry.original is None
             or entry.sealed or entry.hand_title or not entry.statements
-            or set(entry.extra) - _MOVABLE_KEYS or not _was_a_plan(entry)):
+            or set(entry.extra) - _MOVABLE_KEYS or not _was_a_plan(entry)
+            or not _one_off_event(entry)):
         return None
     cutoff = today - timedelta(days=PAST_AFTER_DAYS)
+    if not _every_day_gone(entry, cutoff):
+        return None
     said: list[str] = []
     for statement in entry.statements:
         when = last_mention(statement)
