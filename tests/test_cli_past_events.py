@@ -142,7 +142,7 @@ def test_a_fact_with_a_past_date_and_a_file_with_a_person_s_own_key_stay(
         "---\nname: The demo\ndescription: the client demo\ntype: project\nowner: dana\n---\n\n"
         "The demo was on 2026-07-08.\n\n**How to apply:** 2026-07-08 has passed; check how it "
         "turned out before relying on it.\n", encoding="utf-8")
-    # (a description of the person's own, which says more than the plan's line, goes with it)
+    # (a title and description of the person's own go with it word for word)
     (root / "memory" / "project_kickoff.md").write_text(
         "---\nname: Kickoff\ndescription: 'Kickoff with Acme: bring the signed NDA'\n"
         "type: project\n---\n\nThe Acme kickoff was on 2026-07-02.\n\n**How to apply:** 2026-07-02 "
@@ -157,8 +157,8 @@ def test_a_fact_with_a_past_date_and_a_file_with_a_person_s_own_key_stay(
     # (only the offsite, a plan, moves: the facts and the file the person gave a key of their
     # own, which the file of past events would not keep, stay word for word)
     assert [line for line in after[PAST].splitlines() if _dated(line)] == [
-        "- 2026-07-02: The Acme kickoff was on 2026-07-02. Described: Kickoff with Acme: bring the "
-        "signed NDA",
+        "- 2026-07-02: The Acme kickoff was on 2026-07-02. Titled: Kickoff Described: Kickoff "
+        "with Acme: bring the signed NDA",
         "- 2026-07-09: The team offsite was on 2026-07-09. Why: Plan stated on 2026-07-08."]
     moved = {"project_team-offsite.md", "project_kickoff.md"}
     assert sorted(after) == sorted({*before, PAST} - moved), sorted(after)
@@ -290,3 +290,24 @@ def test_a_plan_that_starts_a_lasting_state_or_hangs_on_another_day_stays(
     for named in _NO_ONE_OFF_EVENT.values():
         assert named.lower() in text.lower(), (named, sorted(after))
         assert named.lower() not in after[PAST].lower(), named
+
+
+def test_a_description_and_hook_of_the_person_s_own_go_with_the_event_word_for_word(
+        tmp_path: Path) -> None:
+    # (review rev196, neg.py: words the line already had, or small ones, were read as saying
+    # nothing more, and "No demo after all" was lost with the file)
+    root = project_dirs(tmp_path / "proj", LEAST_GATES)
+    memory = root / "memory"
+    (memory / "project_demo.md").write_text(
+        "---\nname: The demo was on 2026-07-08\ndescription: Only the client demo\ntype: "
+        "project\n---\n\nThe demo was on 2026-07-08.\n\n**How to apply:** 2026-07-08 has "
+        "passed; check how it turned out before relying on it.\n", encoding="utf-8")
+    (memory / "MEMORY.md").write_text(
+        "## Project\n- [The demo was on 2026-07-08](project_demo.md) — the demo we did for "
+        "them\n", encoding="utf-8")
+    run_cli(root, "--force", now="2026-10-01T20:00:00+00:00")
+    after = _files(memory)
+    assert "project_demo.md" not in after
+    assert [line for line in after[PAST].splitlines() if _dated(line)] == [
+        "- 2026-07-08: The demo was on 2026-07-08. Described: Only the client demo "
+        "Listed as: the demo we did for them"], after[PAST]

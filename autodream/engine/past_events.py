@@ -14,12 +14,22 @@ from datetime import date, timedelta
 
 from autodream import rx
 from autodream.engine.dates import every_mention, last_mention
-from autodream.engine.entries import DATE_KEYS, UPDATE_LINE, Entry
+from autodream.engine.entries import (
+    DATE_KEYS,
+    DAY_ASIDE,
+    UPDATE_LINE,
+    Entry,
+    description_for,
+    hook_after_title,
+    hook_for,
+    kind_and_day_hook,
+    title_for,
+)
 from autodream.engine.history import declare
 from autodream.engine.index import cut_from
 from autodream.engine.model import Decision
 from autodream.engine.plans import told_happened
-from autodream.engine.text import STOPWORDS, free_file_name, shorten, word_set
+from autodream.engine.text import free_file_name, shorten, word_set
 from autodream.memory.model import REPLACEMENT_KEYS, split_frontmatter
 
 PAST_EVENTS_FILE = "project_past-events.md"
@@ -54,20 +64,29 @@ def read_as_archive(entry: Entry, text: str) -> None:
     entry.history, entry.why, entry.how = [], "", ""
 
 
-_WORD = rx.compile(r"[^\W_]+")
-
-
-def _words(text: str) -> set[str]:
-    """The words of ``text``, "launched" read as "launch" (a title says the plan, the line
-    that it came to pass)."""
-    return {w[:-2] if w.endswith("ed") else w[:-1] if w.endswith("s") else w
-            for w in _WORD.findall(text.lower())}
-
-
-# the words the engine's descriptions and hooks add to what a plan said ("(said 2026-07-14)",
-# "plan stated on 2026-07-14", "Was planned: ..."), and those that say nothing alone
-_ADDS_NOTHING = frozenset(_words(" ".join([
-    "said plan stated planned user week changed decided", *sorted(STOPWORDS)])))
+def _engine_made(told: str, entry: Entry) -> bool:
+    """``told``, a title, description or MEMORY.md hook of ``entry``, is one the engine makes
+    of it: a line of it, whole, cut to fit or with the day it was said ("The 2.1 release was
+    on 2026-08-01 (said 2026-07-18)"), its kind and day ("plan stated on 2026-07-18"), the
+    description it gives from the Why, or the engine's description less the title. Any other
+    is the person's, kept word for word ("No demo after all")."""
+    told = " ".join(told.split())
+    if not told:
+        return True
+    made = {kind_and_day_hook(entry), hook_for(entry)}
+    for statement in entry.statements:
+        said = " ".join(_LIST_MARK.sub("", statement.strip()).split())
+        made |= {said, said.rstrip("."), description_for(said), title_for(said),
+                 title_for(said, whole=True)}
+    made.discard("")
+    bare = DAY_ASIDE.sub("", told)
+    if told in made or bare in made or any(cut_from(told, m) or cut_from(bare, m)
+                                           for m in made):
+        return True
+    # (the hook the index gives from the description, whole, cut or less the title: the line
+    # has the description, or it is the engine's)
+    return told == entry.hook and (told == entry.description or cut_from(
+        told, entry.description) or hook_after_title(told, entry.description, entry.name))
 
 
 # What a one-off event is named by: a thing that happens on its day and is then over
@@ -153,11 +172,11 @@ def _event_line(entry: Entry, today: date) -> tuple[str, str] | None:
     if entry.how and not entry.generated_how:
         # (the person's own How, with the engine's note that its day has passed)
         line += f" How to apply: {entry.how}"
-    # a title, description or MEMORY.md hook that tells more than the line (a person's own
-    # "client demo: bring the laptop") goes with it; the engine's, made of the line, do not
+    # a title, description or MEMORY.md hook of the person's own goes with it word for word
+    # ("client demo: bring the laptop"); the engine's, made of the line, do not
     for label, told in (("Titled", entry.name), ("Described", entry.description),
                         ("Listed as", entry.hook or "")):
-        if _words(told) - _words(line) - _ADDS_NOTHING:
+        if not _engine_made(told, entry):
             line += f" {label}: {told.strip()}"
     return line, day
 
