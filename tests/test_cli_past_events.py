@@ -12,7 +12,7 @@ from pathlib import Path
 
 from autodream.engine import plan_dream
 from autodream.engine.model import EngineOptions
-from tests.factories import LEAST_GATES, project_dirs, run_cli, say_on_day
+from tests.factories import LEAST_GATES, TranscriptBuilder, project_dirs, run_cli, say_on_day
 
 PAST = "project_past-events.md"
 
@@ -311,3 +311,46 @@ def test_a_description_and_hook_of_the_person_s_own_go_with_the_event_word_for_w
     assert [line for line in after[PAST].splitlines() if _dated(line)] == [
         "- 2026-07-08: The demo was on 2026-07-08. Described: Only the client demo "
         "Listed as: the demo we did for them"], after[PAST]
+
+
+def _say_at(root: Path, when: datetime, text: str) -> None:
+    """A session at ``when`` in which the person says ``text``."""
+    TranscriptBuilder(cwd=str(root / "project"), start=when).user(text).assistant(
+        "Got it, noted.").write(root / "sessions")
+
+
+def test_an_event_asked_to_be_forgotten_leaves_the_file_of_past_events(tmp_path: Path) -> None:
+    root = _month(tmp_path / "proj")
+    memory = root / "memory"
+    run_cli(root, "--force", now="2026-09-05T20:00:00+00:00")
+    before = _files(memory)
+    _say_at(root, datetime(2026, 9, 7, 9, tzinfo=timezone.utc),
+            "Please forget what I said about the demo for the client.")
+    run_cli(root, "--force", now="2026-09-07T20:00:00+00:00")
+    after = _files(memory)
+    lines = [line for line in after[PAST].splitlines() if _dated(line)]
+    assert [line[:12] for line in lines] == ["- 2026-07-10", "- 2026-08-01"], after[PAST]
+    assert "demo" not in after[PAST].split("\n---\n", 1)[1]
+    assert "2 one-off events, 2026-07-10 to 2026-08-01" in after["MEMORY.md"]
+    diary = (memory / ".autodream" / "DREAMS.md").read_text(encoding="utf-8")
+    assert "the line of 2026-07-15 in Past events removed, the rest kept" in diary, diary
+    run_cli(root, "undo", now="2026-09-07T21:00:00+00:00")
+    assert _files(memory) == before
+
+
+def test_a_plan_said_again_once_it_moved_is_not_written_twice(tmp_path: Path) -> None:
+    # (review rev196, again2: the same demo, said again in October, moved in November as a
+    # second line of 2026-07-15)
+    root = _month(tmp_path / "proj")
+    memory = root / "memory"
+    run_cli(root, "--force", now="2026-09-05T20:00:00+00:00")
+    _say_at(root, datetime(2026, 9, 7, 9, tzinfo=timezone.utc),
+            "The demo for the client is on 2026-07-15.")
+    run_cli(root, "--force", now="2026-09-07T20:00:00+00:00")
+    run_cli(root, "--force", now="2026-10-20T20:00:00+00:00")
+    text = (memory / PAST).read_text(encoding="utf-8")
+    assert [line for line in text.splitlines() if _dated(line) and "demo" in line] == [
+        "- 2026-07-15: The demo for the client was on 2026-07-15. Why: Plan stated on "
+        "2026-07-14."], text
+    assert "- 2026-09-07 " in text  # (the session it was said again in)
+    assert "demo" not in (memory / "MEMORY.md").read_text(encoding="utf-8")

@@ -48,7 +48,12 @@ from autodream.engine.model import (
     Source,
 )
 from autodream.engine.names import named_as_written
-from autodream.engine.past_events import move_past_events, read_as_archive
+from autodream.engine.past_events import (
+    event_stand_ins,
+    forget_events,
+    move_past_events,
+    read_as_archive,
+)
 from autodream.engine.scoring import cluster_candidates, select
 from autodream.engine.text import free_file_name, shorten, slug, tokens
 from autodream.engine.tool_kinds import COMMANDS, tool_kinds
@@ -864,7 +869,10 @@ def _plan(
     # WAITING_FILE written or deleted: one more file touched
     extra = 0 if waiting_text == waited else 1
     # (before anything else reads them: a forgotten entry is merged into none, nor updated)
-    decisions.extend(forget(entries, forgets, options))
+    # (and an event of the file of past events, by its line: ``event_stand_ins``)
+    stand_ins = event_stand_ins(entries)
+    decisions.extend(forget_events(entries, stand_ins,
+                                   forget([*entries, *stand_ins], forgets, options)))
     work = Consolidator(entries, options, gone)
     work.date_existing(fallback_day)
     work.reword_old_how()

@@ -10,6 +10,7 @@ back). A later dream adds the events passed since, each line once.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import date, timedelta
 
 from autodream import rx
@@ -22,6 +23,7 @@ from autodream.engine.entries import (
     description_for,
     hook_after_title,
     hook_for,
+    is_generated_why,
     kind_and_day_hook,
     title_for,
 )
@@ -47,6 +49,12 @@ _PASSED = "has passed; check how it turned out before relying on it."
 # a line of the file: "- 2026-07-15: The demo for the client was on 2026-07-15. Why: ..."
 _DATED_LINE = rx.compile(r"^- (?P<day>\d{4}-\d{2}-\d{2}): ")
 _WHY_LINE = rx.compile(r"^\*\*Why:\*\*")
+# what an event's line goes on with after the words said (``_event_line``), in this order
+_AFTER_SAID = rx.compile(r" \(Updated on | Why: | How to apply: | Titled: | Described: |"
+                         r" Listed as: ")
+_LINE_OF = " (line of "  # a stand-in's file name: "<file> (line of <day>)"
+_WHY_PART = rx.compile(r" Why: (?P<why>.*?)(?= How to apply: | Titled: | Described: |"
+                       r" Listed as: |$)")
 # frontmatter keys an event's file may have and lose nothing by going (its sources are kept
 # in the file of past events, the names of files it took in are declared there)
 _MOVABLE_KEYS = frozenset({"sources", *REPLACEMENT_KEYS, *DATE_KEYS})
@@ -252,7 +260,11 @@ def move_past_events(entries: list[Entry], today: date, room: int | None,
     new: list[str] = []
     cutoff = (today - timedelta(days=PAST_AFTER_DAYS)).isoformat()
     for line, day, entry in moving:
-        if line not in lines:
+        # (a plan said again once it had moved, the same words on the same day: its line is
+        # there, and the engine's Why, the day it was said, adds nothing)
+        told_before = next((had for had in lines if _but_engine_why(had) == _but_engine_why(
+            line)), None)
+        if told_before is None:
             lines.append(line)
             new.append(line)
         # (every one: the sessions each event was said in, however many there are)
@@ -261,6 +273,14 @@ def move_past_events(entries: list[Entry], today: date, room: int | None,
         entry.deleted, entry.deleted_by, entry.merged_into = True, "merged", archive
         said = ", ".join(f"session {s.session_id} on {s.day.isoformat()}"
                          for s in entry.sources()) or "no session recorded"
+        if told_before is not None:
+            decisions.append(Decision(
+                "merged", f"{entry.file} -> {archive.file}",
+                f"a one-off event of {day}, said again ({said}) once it was in "
+                f"{PAST_EVENTS_NAME}: its line there ('{shorten(told_before[2:], 160)}') is "
+                "not written twice, the sessions are added; its own file and MEMORY.md line "
+                "go", file=archive.file))
+            continue
         decisions.append(Decision(
             "merged", f"{entry.file} -> {archive.file}",
             f"a one-off event of {day}, before {cutoff} ({PAST_AFTER_DAYS} days before "
@@ -272,3 +292,68 @@ def move_past_events(entries: list[Entry], today: date, room: int | None,
     archive.changed = True
     return decisions
 
+
+
+def _but_engine_why(line: str) -> str:
+    """``line`` less its Why when that is the engine's ("Why: Plan stated on 2026-07-06."):
+    the event's words, history and what of the person's it has."""
+    m = _WHY_PART.search(line)
+    return line if m is None or not is_generated_why(m["why"]) else (
+        line[:m.start()] + line[m.end():])
+
+
+def _said_of(line: str) -> str:
+    """The words an event's line tells it in: after its day, before its history and Why."""
+    return _AFTER_SAID.split(line[len("- 2026-07-15: "):], maxsplit=1)[0]
+
+
+def event_stand_ins(entries: list[Entry]) -> list[Entry]:
+    """One entry for each dated line of the file of past events, which a request to forget
+    can find as it finds any memory ("forget the demo for the client"): titled and saying the
+    event's words, its file named "<file> (line of <day>)", the line as ``text_as_read``;
+    ``forget_events`` writes back what forgetting did to them."""
+    stand_ins: list[Entry] = []
+    for archive in entries:
+        if not archive.archive or archive.deleted:
+            continue
+        for line in "\n".join(archive.statements).split("\n"):
+            if (m := _DATED_LINE.match(line)) is None or not (said := _said_of(line)):
+                continue
+            stand_ins.append(Entry(
+                file=f"{archive.file}{_LINE_OF}{m['day']})", name=title_for(said) or said,
+                description=description_for(said), type="project", statements=[said],
+                text_as_read=line))
+    return stand_ins
+
+
+def forget_events(entries: list[Entry], stand_ins: list[Entry],
+                  decisions: list[Decision]) -> list[Decision]:
+    """``decisions`` (of forgetting, over ``entries`` and ``stand_ins``) with what they did to
+    a stand-in done to its line: a line forgotten whole leaves the file of past events, one
+    with a sentence forgotten keeps the rest; each told as a change of that file, the line
+    named by its day (not by the words asked to be forgotten)."""
+    by_file = {stand.file: stand for stand in stand_ins}
+    out: list[Decision] = []
+    for decision in decisions:
+        stand = by_file.get(decision.file or "")
+        if stand is None:
+            out.append(decision)
+            continue
+        file, day = stand.file.removesuffix(")").split(_LINE_OF)
+        archive = next(e for e in entries if e.file == file and e.archive)
+        line = stand.text_as_read
+        kept = "" if stand.deleted else " ".join(stand.statements).strip()
+        body = "\n".join(archive.statements).split("\n")
+        at = body.index(line)
+        if kept:
+            body[at] = stand.text_as_read = line.replace(_said_of(line), kept, 1)
+        else:
+            del body[at]
+        archive.statements = ["\n".join(body)]
+        archive.description = _described([text for text in body if _DATED_LINE.match(text)])
+        archive.changed = True
+        done = "kept less what was asked" if kept else "removed, the rest kept"
+        out.append(replace(decision, action="updated", subject=file, file=file,
+                           reason=f"{decision.reason}: the line of {day} in {PAST_EVENTS_NAME} "
+                           f"{done}"))
+    return out
