@@ -89,6 +89,11 @@ def test_plans_more_than_30_days_past_move_to_one_file_listed_once(tmp_path: Pat
         assert f"{name} -> {PAST}" in diary
     assert "a one-off event of 2026-07-15, before 2026-08-06 (30 days before 2026-09-05)" \
         in diary
+    # (the release, told as past and moved in this dream: the file of past events was not the
+    # one told as past, review rev196)
+    told = [line for line in diary.splitlines() if line.startswith("- Told as past")]
+    assert any("2.1 release" in line for line in told), diary
+    assert not any(PAST in line for line in told), told
 
 
 def test_a_later_dream_adds_what_passed_since_once_and_an_idle_one_changes_nothing(

@@ -895,7 +895,14 @@ def _plan(
     # (last, once every entry is told as it now is: an event moved there is in its past words)
     room = None if options.max_files_touched is None else -_files_over(
         work.entries, options, extra)
-    decisions.extend(move_past_events(work.entries, now.date(), room, frozenset(present)))
+    moves = move_past_events(work.entries, now.date(), room, frozenset(present))
+    # (a plan told as past and moved in one dream: the file it was told in is gone, and the
+    # diary would name the file of past events as told as past; the move names both)
+    gone_by = {e.file for e in work.entries
+               if e.merged_into is not None and e.merged_into.archive}
+    decisions[:] = [replace(d, file=None) if d.action == "past" and d.file in gone_by else d
+                    for d in decisions]
+    decisions.extend(moves)
     over = _files_over(work.entries, options) + extra
     decisions.extend(_held_decisions(stay, wait, options))
     held_back = _within_file_budget(work.entries, note_made, options, decisions, extra)
