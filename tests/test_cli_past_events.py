@@ -359,3 +359,38 @@ def test_a_plan_said_again_once_it_moved_is_not_written_twice(tmp_path: Path) ->
         "2026-07-14."], text
     assert "- 2026-09-07 " in text  # (the session it was said again in)
     assert "demo" not in (memory / "MEMORY.md").read_text(encoding="utf-8")
+
+
+def _two_demos_of_one_day_moved(root: Path) -> Path:
+    """A project told two demos of 2026-07-15, both moved to the file of past events."""
+    project_dirs(root, LEAST_GATES)
+    say_on_day(root, 6, "The demo for the client is on 2026-07-15.")
+    say_on_day(root, 6, "The demo for the board is on 2026-07-15.")
+    run_cli(root, "--force", now="2026-07-06T20:00:00+00:00")
+    run_cli(root, "--force", now="2026-10-14T20:00:00+00:00")
+    text = (root / "memory" / PAST).read_text(encoding="utf-8")
+    assert len([line for line in text.splitlines() if _dated(line)]) == 2, text
+    return root
+
+
+def test_two_events_of_one_day_are_forgotten_each_by_its_own_request(tmp_path: Path) -> None:
+    # (review rev205: the two lines were one memory by their day; a request for the board's
+    # said 'updated' and changed nothing, two requests failed every dream from then on)
+    root = _two_demos_of_one_day_moved(tmp_path / "one")
+    _say_at(root, datetime(2026, 10, 15, 9, tzinfo=timezone.utc),
+            "Please forget what I said about the demo for the board.")
+    run_cli(root, "--force", now="2026-10-16T20:00:00+00:00")
+    text = (root / "memory" / PAST).read_text(encoding="utf-8")
+    assert [line for line in text.splitlines() if _dated(line)] == [
+        "- 2026-07-15: The demo for the client was on 2026-07-15. Why: Plan stated on "
+        "2026-07-06."], text
+    root = _two_demos_of_one_day_moved(tmp_path / "both")
+    for request in ("Please forget what I said about the demo for the board.",
+                    "Please forget what I said about the demo for the client."):
+        _say_at(root, datetime(2026, 10, 15, 9, tzinfo=timezone.utc), request)
+    run_cli(root, "--force", now="2026-10-16T20:00:00+00:00")
+    text = (root / "memory" / PAST).read_text(encoding="utf-8")
+    assert "demo" not in text.split("\n---\n", 1)[1], text
+    _say_at(root, datetime(2026, 10, 17, 9, tzinfo=timezone.utc), "We use pnpm, not npm.")
+    run_cli(root, "--force", now="2026-10-18T20:00:00+00:00")
+    assert "pnpm" in (root / "memory" / "MEMORY.md").read_text(encoding="utf-8")

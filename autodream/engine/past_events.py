@@ -310,20 +310,31 @@ def _said_of(line: str) -> str:
 def event_stand_ins(entries: list[Entry]) -> list[Entry]:
     """One entry for each dated line of the file of past events, which a request to forget
     can find as it finds any memory ("forget the demo for the client"): titled and saying the
-    event's words, its file named "<file> (line of <day>)", the line as ``text_as_read``;
+    event's words, its file named "<file> (line of <day> #<n>)" (n: which dated line it is,
+    so that two events of one day are two memories), the line as ``text_as_read``;
     ``forget_events`` writes back what forgetting did to them."""
     stand_ins: list[Entry] = []
     for archive in entries:
         if not archive.archive or archive.deleted:
             continue
+        dated = 0
         for line in "\n".join(archive.statements).split("\n"):
-            if (m := _DATED_LINE.match(line)) is None or not (said := _said_of(line)):
+            if (m := _DATED_LINE.match(line)) is None:
+                continue
+            dated += 1
+            if not (said := _said_of(line)):
                 continue
             stand_ins.append(Entry(
-                file=f"{archive.file}{_LINE_OF}{m['day']})", name=title_for(said) or said,
-                description=description_for(said), type="project", statements=[said],
-                text_as_read=line))
+                file=f"{archive.file}{_LINE_OF}{m['day']} #{dated})",
+                name=title_for(said) or said, description=description_for(said),
+                type="project", statements=[said], text_as_read=line))
     return stand_ins
+
+
+def _stand_in_of(stand: Entry) -> tuple[str, str]:
+    """The file of past events and the day a stand-in's file name says."""
+    file, rest = stand.file.removesuffix(")").split(_LINE_OF)
+    return file, rest.split(" #", 1)[0]
 
 
 def forget_events(entries: list[Entry], stand_ins: list[Entry],
@@ -331,19 +342,27 @@ def forget_events(entries: list[Entry], stand_ins: list[Entry],
     """``decisions`` (of forgetting, over ``entries`` and ``stand_ins``) with what they did to
     a stand-in done to its line: a line forgotten whole leaves the file of past events, one
     with a sentence forgotten keeps the rest; each told as a change of that file, the line
-    named by its day (not by the words asked to be forgotten)."""
+    named by its day (not by the words asked to be forgotten). A line no longer there as read
+    is a request declined, never an error; a stand-in's name in a reason is told as the line
+    of its day."""
     by_file = {stand.file: stand for stand in stand_ins}
     out: list[Decision] = []
     for decision in decisions:
         stand = by_file.get(decision.file or "")
         if stand is None:
-            out.append(decision)
+            out.append(decision if decision.file else replace(
+                decision, reason=_lines_named(decision.reason, stand_ins)))
             continue
-        file, day = stand.file.removesuffix(")").split(_LINE_OF)
-        archive = next(e for e in entries if e.file == file and e.archive)
+        file, day = _stand_in_of(stand)
+        archive = next((e for e in entries if e.file == file and e.archive), None)
         line = stand.text_as_read
+        body = "\n".join(archive.statements).split("\n") if archive is not None else []
+        if archive is None or line not in body:
+            out.append(replace(decision, action="declined", subject=file, file=None,
+                               reason=f"{decision.reason}, but its line of {day} in "
+                               f"{PAST_EVENTS_NAME} is not there as read: nothing is removed"))
+            continue
         kept = "" if stand.deleted else " ".join(stand.statements).strip()
-        body = "\n".join(archive.statements).split("\n")
         at = body.index(line)
         if kept:
             body[at] = stand.text_as_read = line.replace(_said_of(line), kept, 1)
@@ -357,3 +376,13 @@ def forget_events(entries: list[Entry], stand_ins: list[Entry],
                            reason=f"{decision.reason}: the line of {day} in {PAST_EVENTS_NAME} "
                            f"{done}"))
     return out
+
+
+def _lines_named(reason: str, stand_ins: list[Entry]) -> str:
+    """``reason`` with each stand-in's file name told as a person reads it: "its line of
+    2026-07-15 in project_past-events.md" (the name inside is the engine's own)."""
+    for stand in stand_ins:
+        if stand.file in reason:
+            file, day = _stand_in_of(stand)
+            reason = reason.replace(stand.file, f"the line of {day} in {file}")
+    return reason
