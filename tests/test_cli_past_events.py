@@ -394,3 +394,45 @@ def test_two_events_of_one_day_are_forgotten_each_by_its_own_request(tmp_path: P
     _say_at(root, datetime(2026, 10, 17, 9, tzinfo=timezone.utc), "We use pnpm, not npm.")
     run_cli(root, "--force", now="2026-10-18T20:00:00+00:00")
     assert "pnpm" in (root / "memory" / "MEMORY.md").read_text(encoding="utf-8")
+
+
+def test_a_forget_of_an_event_said_again_for_a_new_day_takes_the_plan_in_force(
+        tmp_path: Path) -> None:
+    # (review rev205, livearch: the plan in force and the moved line of its older day both
+    # matched, and the request was declined, where main, which retold the plan in place,
+    # forgot it)
+    root = tmp_path / "proj"
+    project_dirs(root, LEAST_GATES)
+    memory = root / "memory"
+    say_on_day(root, 6, "The demo for the client is on 2026-07-15.")
+    run_cli(root, "--force", now="2026-07-06T20:00:00+00:00")
+    run_cli(root, "--force", now="2026-10-14T20:00:00+00:00")
+    _say_at(root, datetime(2026, 10, 15, 9, tzinfo=timezone.utc),
+            "The demo for the client is on 2026-12-10.")
+    run_cli(root, "--force", now="2026-10-16T20:00:00+00:00")
+    assert "2026-12-10" in (memory / "MEMORY.md").read_text(encoding="utf-8")
+    _say_at(root, datetime(2026, 10, 17, 9, tzinfo=timezone.utc),
+            "Please forget what I said about the demo for the client.")
+    run_cli(root, "--force", now="2026-10-18T20:00:00+00:00")
+    after = _files(memory)
+    assert sorted(after) == ["MEMORY.md", PAST], sorted(after)
+    assert "2026-12-10" not in after["MEMORY.md"] + after[PAST]
+    assert "- 2026-07-15: The demo for the client was on 2026-07-15." in after[PAST]
+
+
+def test_a_request_naming_two_past_events_is_declined_naming_their_lines(
+        tmp_path: Path) -> None:
+    root = tmp_path / "proj"
+    project_dirs(root, LEAST_GATES)
+    say_on_day(root, 6, "The demo for the client is on 2026-07-15.")
+    say_on_day(root, 6, "The demo for the board is on 2026-07-16.")
+    run_cli(root, "--force", now="2026-07-06T20:00:00+00:00")
+    run_cli(root, "--force", now="2026-10-14T20:00:00+00:00")
+    _say_at(root, datetime(2026, 10, 15, 9, tzinfo=timezone.utc),
+            "Please forget what I said about the demo.")
+    run_cli(root, "--force", now="2026-10-16T20:00:00+00:00")
+    shown = " ".join(run_cli(root, "show", now="2026-10-16T21:00:00+00:00").output.split())
+    assert (f"(the line of 2026-07-15 in {PAST}, the line of 2026-07-16 in {PAST})"
+            in shown), shown
+    assert "(line of" not in shown
+    assert "demo for the board" in (root / "memory" / PAST).read_text(encoding="utf-8")

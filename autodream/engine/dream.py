@@ -27,7 +27,7 @@ from autodream.engine.entries import (
     repair_topic,
     title_for,
 )
-from autodream.engine.forgetting import FORGOTTEN, forget
+from autodream.engine.forgetting import FORGOTTEN
 from autodream.engine.index import (
     IndexBuild,
     build_index,
@@ -49,8 +49,7 @@ from autodream.engine.model import (
 )
 from autodream.engine.names import named_as_written
 from autodream.engine.past_events import (
-    event_stand_ins,
-    forget_events,
+    forget_with_events,
     move_past_events,
     read_as_archive,
 )
@@ -870,9 +869,7 @@ def _plan(
     extra = 0 if waiting_text == waited else 1
     # (before anything else reads them: a forgotten entry is merged into none, nor updated)
     # (and an event of the file of past events, by its line: ``event_stand_ins``)
-    stand_ins = event_stand_ins(entries)
-    decisions.extend(forget_events(entries, stand_ins,
-                                   forget([*entries, *stand_ins], forgets, options)))
+    decisions.extend(forget_with_events(entries, forgets, options))
     work = Consolidator(entries, options, gone)
     work.date_existing(fallback_day)
     work.reword_old_how()

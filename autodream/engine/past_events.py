@@ -10,8 +10,11 @@ back). A later dream adds the events passed since, each line once.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from copy import copy
 from dataclasses import replace
 from datetime import date, timedelta
+from typing import TYPE_CHECKING
 
 from autodream import rx
 from autodream.engine.dates import every_mention, last_mention
@@ -27,12 +30,16 @@ from autodream.engine.entries import (
     kind_and_day_hook,
     title_for,
 )
+from autodream.engine.forgetting import forget
 from autodream.engine.history import declare
 from autodream.engine.index import cut_from
-from autodream.engine.model import Decision
+from autodream.engine.model import Decision, EngineOptions
 from autodream.engine.plans import told_happened
-from autodream.engine.text import free_file_name, shorten, word_set
+from autodream.engine.text import STOPWORDS, free_file_name, shorten, word_set
 from autodream.memory.model import REPLACEMENT_KEYS, split_frontmatter
+
+if TYPE_CHECKING:
+    from autodream.engine.rare import ForgetRequest
 
 PAST_EVENTS_FILE = "project_past-events.md"
 # the frontmatter key that marks the file of past events as the engine's: a file of that name
@@ -52,6 +59,9 @@ _WHY_LINE = rx.compile(r"^\*\*Why:\*\*")
 # what an event's line goes on with after the words said (``_event_line``), in this order
 _AFTER_SAID = rx.compile(r" \(Updated on | Why: | How to apply: | Titled: | Described: |"
                          r" Listed as: ")
+# what tells an event's time, not the event: "The demo for the client was on ...", "is now on
+# ...", "We planned to ship ...", "Was planned: ..."
+_TENSE_WORDS = word_set("was were is are will be now planned plan plans")
 _LINE_OF = " (line of "  # a stand-in's file name: "<file> (line of <day>)"
 _WHY_PART = rx.compile(r" Why: (?P<why>.*?)(?= How to apply: | Titled: | Described: |"
                        r" Listed as: |$)")
@@ -386,3 +396,46 @@ def _lines_named(reason: str, stand_ins: list[Entry]) -> str:
             file, day = _stand_in_of(stand)
             reason = reason.replace(stand.file, f"the line of {day} in {file}")
     return reason
+
+
+def _event_named(text: str) -> frozenset[str]:
+    """The words naming the event ``text`` tells, less its time and day."""
+    return frozenset(word for word in _TOKEN.findall(text.lower())
+                     if word not in STOPWORDS and word not in _TENSE_WORDS)
+
+
+def _touched(before: Entry, after: Entry) -> bool:
+    return after.deleted != before.deleted or after.statements is not before.statements
+
+
+def forget_with_events(entries: list[Entry], requests: Sequence[ForgetRequest],
+                       options: EngineOptions) -> list[Decision]:
+    """``forget`` over ``entries`` and the lines of the file of past events
+    (``event_stand_ins``), one request at a time. A request that finds a memory in force and
+    lines of past events that are the same event on an older day ("The demo for the client is
+    on 2026-12-10" and the line "The demo for the client was on 2026-07-15") takes the memory
+    in force alone, as it did when the plan was retold in place: what is current is what the
+    person asks about. Lines of other events with it: declined, which is named as the person
+    reads it."""
+    decisions: list[Decision] = []
+    for req in requests:
+        # (tried first on copies: forgetting changes what it finds)
+        lines = event_stand_ins(entries)
+        forget(lines, [req], options)
+        of_lines = [line for line in lines if line.deleted or line.changed]
+        of_live: list[Entry] = []
+        if of_lines:
+            copies = [copy(entry) for entry in entries]
+            forget(copies, [req], options)
+            of_live = [entry for entry, tried in zip(entries, copies, strict=True)
+                       if _touched(entry, tried)]
+        if of_live and not req.every and all(
+                any(_event_named(_said_of(line.text_as_read)) in (
+                    _event_named(entry.name), _event_named(entry.lead)) for entry in of_live)
+                for line in of_lines):
+            decisions.extend(forget(entries, [req], options))
+            continue
+        stand_ins = event_stand_ins(entries)
+        decisions.extend(forget_events(entries, stand_ins,
+                                       forget([*entries, *stand_ins], [req], options)))
+    return decisions
