@@ -436,3 +436,43 @@ def test_a_request_naming_two_past_events_is_declined_naming_their_lines(
             in shown), shown
     assert "(line of" not in shown
     assert "demo for the board" in (root / "memory" / PAST).read_text(encoding="utf-8")
+
+
+def test_an_event_forgotten_as_another_moves_in_leaves_memory_md_counting_what_is_there(
+        tmp_path: Path) -> None:
+    # (review rev205, undo2: the demo's line forgotten and the release moved in by one dream;
+    # MEMORY.md kept '1 one-off event, on 2026-07-15' for good, the count of before, read as
+    # a line of the person's)
+    root = tmp_path / "proj"
+    project_dirs(root, LEAST_GATES)
+    memory = root / "memory"
+    say_on_day(root, 6, "The demo for the client is on 2026-07-15.")
+    say_on_day(root, 6, "The 2.1 release is on 2026-08-20.")
+    run_cli(root, "--force", now="2026-07-06T20:00:00+00:00")
+    run_cli(root, "--force", now="2026-09-04T20:00:00+00:00")
+    assert "1 one-off event, on 2026-07-15" in (memory / "MEMORY.md").read_text(encoding="utf-8")
+    _say_at(root, datetime(2026, 9, 24, 9, tzinfo=timezone.utc),
+            "Please forget what I said about the demo for the client.")
+    run_cli(root, "--force", now="2026-09-24T20:00:00+00:00")
+    _say_at(root, datetime(2026, 9, 25, 9, tzinfo=timezone.utc), "We use pnpm, not npm.")
+    run_cli(root, "--force", now="2026-09-25T20:00:00+00:00")
+    index = (memory / "MEMORY.md").read_text(encoding="utf-8")
+    assert "— 1 one-off event, on 2026-08-20, more than 30 days gone" in index, index
+    text = (memory / PAST).read_text(encoding="utf-8")
+    assert [line[:12] for line in text.splitlines() if _dated(line)] == ["- 2026-08-20"], text
+
+
+def test_a_line_of_memory_md_of_the_person_s_own_stays_when_an_event_is_forgotten(
+        tmp_path: Path) -> None:
+    root = _two_demos_of_one_day_moved(tmp_path / "proj")
+    index = root / "memory" / "MEMORY.md"
+    text = index.read_text(encoding="utf-8")
+    engine_line = "— 2 one-off events, 2026-07-15 to 2026-07-15, each more than 30 days gone"
+    assert engine_line in text, text
+    index.write_text(text.replace(engine_line, "— ask Dana before citing any of it"),
+                     encoding="utf-8")
+    _say_at(root, datetime(2026, 10, 15, 9, tzinfo=timezone.utc),
+            "Please forget what I said about the demo for the board.")
+    run_cli(root, "--force", now="2026-10-16T20:00:00+00:00")
+    assert "— ask Dana before citing any of it" in index.read_text(encoding="utf-8")
+    assert "demo for the board" not in (root / "memory" / PAST).read_text(encoding="utf-8")

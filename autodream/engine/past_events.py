@@ -260,8 +260,7 @@ def move_past_events(entries: list[Entry], today: date, room: int | None,
                         statements=[f"**Why:** {_WHY}\n**How to apply:** {_HOW}"],
                         extra={ARCHIVE_KEY: ARCHIVE_MARK}, archive=True)
         entries.append(archive)
-    if archive.hook and archive.hook != archive.description and not cut_from(
-            archive.hook, archive.description):
+    if _hook_of_person(archive):
         # (its MEMORY.md line is the person's, not the engine's count: it stays as written)
         archive.redescribed = True
     decisions: list[Decision] = []
@@ -302,6 +301,13 @@ def move_past_events(entries: list[Entry], today: date, room: int | None,
     archive.changed = True
     return decisions
 
+
+
+def _hook_of_person(archive: Entry) -> bool:
+    """The MEMORY.md line of the file of past events is the person's, not the engine's count
+    of its events (its description, whole or cut)."""
+    return bool(archive.hook) and archive.hook != archive.description and not cut_from(
+        archive.hook or "", archive.description)
 
 
 def _but_engine_why(line: str) -> str:
@@ -379,7 +385,14 @@ def forget_events(entries: list[Entry], stand_ins: list[Entry],
         else:
             del body[at]
         archive.statements = ["\n".join(body)]
+        # (the MEMORY.md line follows the count when it was the engine's, and stays when it
+        # is the person's: an event moved in later in the dream reads it so)
+        persons = _hook_of_person(archive)
         archive.description = _described([text for text in body if _DATED_LINE.match(text)])
+        if persons:
+            archive.redescribed = True
+        elif archive.hook:
+            archive.hook = archive.description
         archive.changed = True
         done = "kept less what was asked" if kept else "removed, the rest kept"
         out.append(replace(decision, action="updated", subject=file, file=file,
