@@ -476,3 +476,29 @@ def test_a_line_of_memory_md_of_the_person_s_own_stays_when_an_event_is_forgotte
     run_cli(root, "--force", now="2026-10-16T20:00:00+00:00")
     assert "— ask Dana before citing any of it" in index.read_text(encoding="utf-8")
     assert "demo for the board" not in (root / "memory" / PAST).read_text(encoding="utf-8")
+
+
+# (review rev205, nm1-nm5: a second clause of what lasts after the day, moved with the event
+# into the file of things that are over)
+_TWO_CLAUSES = ["The 3.0 release is on 2026-07-15; it drops support for Python 3.9.",
+                "We ship the new pricing on 2026-07-15: the Pro plan costs 20 dollars.",
+                "We release v3 on 2026-07-15; the old endpoints are gone in v3.",
+                "The security review is on 2026-07-15; all API keys get rotated that day."]
+
+
+def test_a_plan_told_with_a_second_clause_stays_where_it_is(tmp_path: Path) -> None:
+    root = project_dirs(tmp_path / "proj", LEAST_GATES)
+    for day, said in enumerate(_TWO_CLAUSES, 1):
+        say_on_day(root, day, said)
+    # (one that does move: the engine's 'Was planned: ' is no second clause)
+    say_on_day(root, 5, "Die Demo für den Kunden ist am 2026-07-16.")
+    run_cli(root, "--force", now="2026-07-10T20:00:00+00:00")
+    run_cli(root, "--force", now="2026-10-14T20:00:00+00:00")
+    after = _files(root / "memory")
+    moved = [line for line in after[PAST].splitlines() if _dated(line)]
+    assert moved == ["- 2026-07-16: Was planned: Die Demo für den Kunden ist am 2026-07-16. "
+                     "Why: Plan stated on 2026-07-05."], after[PAST]
+    index = after["MEMORY.md"]
+    for told in ("Python 3.9", "20 dollars", "old endpoints", "API keys"):
+        assert told in "".join(text for name, text in after.items() if name != PAST), told
+    assert index.count("](project_") == 5, index

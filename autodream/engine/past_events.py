@@ -130,13 +130,23 @@ _NO_ONE_OFF = rx.compile(
     r"runs?|open(?:s|ed)?|clos(?:e|es|ed)|not|no|cancel\w*|off|postpon\w*|delay\w*|"
     r"days|weeks?|months?|quarters?|years?|tomorrow|next)\b|n['’]t\b")
 
+# a second clause told with the event ("The 3.0 release is on 2026-07-15; it drops support for
+# Python 3.9.", "... on 2026-07-15: the Pro plan costs 20 dollars."): most often what lasts
+# after the day, which a file of things that are over would hide
+_SECOND_CLAUSE = rx.compile(r"[;:]\s|\s[—–]\s")
+# the engine's own way of telling a plan past, whose colon is no second clause: "Was planned: we
+# ship ...", "Was planned for next Friday (as of 2026-07-06): ..." (``dates.was_planned``)
+_ENGINE_PLANNED = rx.compile(r"^[\s*>•-]*Was planned\b[^:;\n]{0,160}: ")
+
 
 def _one_off_event(entry: Entry) -> bool:
     """``entry`` tells a one-off event by a name for one ("the demo", "the 2.1 release", "we're
-    meeting the client"), and nothing in what it says or is called tells a state begun or
-    changed on the day, another day it hangs on, or a plan called off."""
+    meeting the client") in one clause, and nothing in what it says or is called tells a state
+    begun or changed on the day, another day it hangs on, or a plan called off."""
     said = [*entry.statements, *entry.history, entry.name, entry.description, entry.hook or ""]
-    if any(_NO_ONE_OFF.search(text) for text in said):
+    if any(_NO_ONE_OFF.search(text) for text in said) or any(
+            _SECOND_CLAUSE.search(_ENGINE_PLANNED.sub("", statement, count=1))
+            for statement in entry.statements):
         return False
     return any(set(_TOKEN.findall(text.lower())) & _EVENT_WORDS for text in entry.statements)
 
