@@ -24,6 +24,7 @@ from autodream.engine.text import (
     ADDRESS_AT,
     CALENDAR_WORDS,
     MOVED_TO_ADDRESS,
+    OWNS_VERB,
     STOPWORDS,
     TELLS_SWITCH,
     THING_NAMED,
@@ -39,6 +40,7 @@ from autodream.engine.tool_kinds import (
     other_kinds,
     tool_kinds,
 )
+from autodream.engine.wording import _HABIT_VERBS, _IMPERATIVE
 
 _ISO_DAY = rx.compile(r"\b\d{4}-\d{2}-\d{2}\b")
 _SLUG = rx.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
@@ -530,7 +532,54 @@ def about_other_things(a: str, b: str, told_as_change: bool = False) -> bool:
     text no longer says."""
     return (different_subjects(a, b) or names_another_subject(a, b)
             or replies_and_written(a, b) or _events_on_one_day(a, b)
-            or _another_rule(a, b, told_as_change) or _ports_of_other_things(a, b))
+            or _another_rule(a, b, told_as_change) or _ports_of_other_things(a, b)
+            or (not told_as_change and said_of_another_holder(a, b)))
+
+
+# A fact's subject, then the verb after it: "Staging runs ...", "Deploys happen ...", "The
+# frontend is deployed ..." (an imperative's first word is followed by its object: "Use pnpm")
+_SUBJECT_THEN = (r"\s*(?:(?P<det>the|our|my|your|their|all|every)\s+)?(?P<subject>{})\s+"
+                 r"(?P<rest>.*)")
+_FACT_VERB = rx.compile(
+    r"(?:is|are|was|were|has|have|had|can|could|will|would|should|must|may|might|does|do|did|"
+    r"isn't|aren't|doesn't|don't|won't|can't|[a-z]+s|happen|go|run|live|use|need|take|get|ship|"
+    r"deploy|build|come|stay|work|start|end|fail|pass|expire)\b")
+# What one holder at a time has: "Dana owns billing" -> "Priya owns billing" hands it over,
+# "pnpm is our package manager" -> "npm is ..." changes the choice (a value after the verb, as in
+# "Staging runs Postgres 15", is what the subject has, not what it holds alone)
+_HELD_BY_ONE = rx.compile(
+    rf"(?:{OWNS_VERB}\b(?!.*\d)|is\s+on\s+call\b|"
+    r"(?:is|are)\s+(?:now\s+)?(?:the|our|my|your|their)\b)", re.I)
+
+
+def said_of_another_holder(old: str, new: str) -> bool:
+    """``new`` says of another thing what ``old`` says of its own: only the subject changed, the
+    rest word for word ("Staging runs Postgres 15" / "Production runs Postgres 15", "Deploys
+    happen on Thursdays" / "Releases happen on Thursdays"). Both hold, so neither replaces the
+    other; one holder handing a thing to another ("Dana owns billing" / "Priya owns billing")
+    and a choice said by its role ("pnpm is our package manager") still do."""
+    if not _one_change(old, new):
+        return False
+    found = _aligned_replacement(old, new)
+    if found is None:
+        return False
+    was, now = found
+    # (a verb or a rule's frame changed is no subject: "Use pnpm" / "Prefer pnpm", "Always use
+    # tabs" / "Never use tabs")
+    if any(w.lower() in _IMPERATIVE or w.lower() in _HABIT_VERBS or w.lower() in _RULE_FRAME
+           or w.lower() in _FORBIDDING or w.lower().endswith("ly") for w in was + now):
+        return False
+    one = re.fullmatch(_SUBJECT_THEN.format(r"\s+".join(map(re.escape, was))), old, re.I | re.S)
+    other = re.fullmatch(_SUBJECT_THEN.format(r"\s+".join(map(re.escape, now))), new,
+                         re.I | re.S)
+    if one is None or other is None:
+        return False
+    rest = one["rest"].rstrip(" \t\n.!")
+    if rest.lower() != other["rest"].rstrip(" \t\n.!").lower():
+        return False
+    if not (one["det"] or _FACT_VERB.match(rest)):
+        return False
+    return _HELD_BY_ONE.match(rest) is None
 
 
 # "Our API server listens on port 8080": what holds the port is the words before the verb
