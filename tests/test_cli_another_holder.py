@@ -24,6 +24,10 @@ def _index(root: Path) -> str:
 @pytest.mark.parametrize(("first", "then", "both"), [
     ("Staging runs Postgres 15.", "Production runs Postgres 15.",
      ("Staging runs Postgres 15", "Production runs Postgres 15")),
+    ("Staging runs Postgres.", "Production runs Postgres.",
+     ("Staging runs Postgres", "Production runs Postgres")),
+    ("Remember: logs are kept for 30 days.", "Remember: metrics are kept for 30 days.",
+     ("Logs are kept for 30 days", "Metrics are kept for 30 days")),
     ("Remember: the frontend is deployed to Vercel.",
      "Remember: the backend is deployed to Vercel.",
      ("The frontend is deployed to Vercel", "The backend is deployed to Vercel")),
@@ -47,6 +51,14 @@ def test_the_same_said_of_another_thing_keeps_both(tmp_path: Path, first: str, t
     ("Dana owns billing.", "Priya owns billing.", "Priya owns billing", "Dana"),
     ("Dana leads the mobile team.", "Priya leads the mobile team.",
      "Priya leads the mobile team", "Dana"),
+    # a person, said with any verb or a figure after it, and a tool put in another's place:
+    # the one holder replaced, not a second thing
+    ("Remember: Dana cuts the releases.", "Remember: Priya cuts the releases.",
+     "Priya cuts the releases", "Dana"),
+    ("Dana owns the 2.0 release.", "Priya owns the 2.0 release.",
+     "Priya owns the 2.0 release", "Dana"),
+    ("Remember: Redis is used for caching.", "Remember: Memcached is used for caching.",
+     "Memcached is used for caching", "Redis"),
 ])
 def test_a_thing_handed_to_another_holder_is_still_a_change(
         tmp_path: Path, first: str, then: str, now: str, was: str) -> None:

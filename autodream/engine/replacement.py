@@ -40,7 +40,6 @@ from autodream.engine.tool_kinds import (
     other_kinds,
     tool_kinds,
 )
-from autodream.engine.wording import _HABIT_VERBS, _IMPERATIVE
 
 _ISO_DAY = rx.compile(r"\b\d{4}-\d{2}-\d{2}\b")
 _SLUG = rx.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
@@ -536,50 +535,68 @@ def about_other_things(a: str, b: str, told_as_change: bool = False) -> bool:
             or (not told_as_change and said_of_another_holder(a, b)))
 
 
-# A fact's subject, then the verb after it: "Staging runs ...", "Deploys happen ...", "The
-# frontend is deployed ..." (an imperative's first word is followed by its object: "Use pnpm")
-_SUBJECT_THEN = (r"\s*(?:(?P<det>the|our|my|your|their|all|every)\s+)?(?P<subject>{})\s+"
+# A fact's subject and what is said of it: "Staging runs ...", "The frontend is deployed ..."
+_SUBJECT_THEN = (r"\s*(?:(?P<det>the|our|my|your|their)\s+)?(?P<subject>{})\s+"
                  r"(?P<rest>.*)")
-_FACT_VERB = rx.compile(
-    r"(?:is|are|was|were|has|have|had|can|could|will|would|should|must|may|might|does|do|did|"
-    r"isn't|aren't|doesn't|don't|won't|can't|[a-z]+s|happen|go|run|live|use|need|take|get|ship|"
-    r"deploy|build|come|stay|work|start|end|fail|pass|expire)\b")
-# What one holder at a time has: "Dana owns billing" -> "Priya owns billing" hands it over,
-# "pnpm is our package manager" -> "npm is ..." changes the choice (a value after the verb, as in
-# "Staging runs Postgres 15", is what the subject has, not what it holds alone)
+# Where a thing runs: a name of each of a project's places, never of a tool or a person
+_ENVIRONMENT = word_set("""staging production prod dev development qa test testing preview
+    sandbox local demo uat""")
+# The whole of what is worked on, said by many names ("The app listens on 8080" / "The service
+# listens on 8080" is one fact said twice)
+_THE_WHOLE = word_set("""app application service project codebase repo repository system
+    product tool code""")
+# What one holder at a time has: "The frontend team owns billing" -> "The backend team owns
+# billing" hands it over, as "The web team is the release owner" does
 _HELD_BY_ONE = rx.compile(
-    rf"(?:{OWNS_VERB}\b(?!.*\d)|is\s+on\s+call\b|"
-    r"(?:is|are)\s+(?:now\s+)?(?:the|our|my|your|their)\b)", re.I)
+    rf"(?:[\w-]+\s+){{0,2}}?(?:{OWNS_VERB}|is\s+on[\s-]+call|(?:is|are)\s+"
+    r"(?:now\s+|currently\s+)?(?:the|our|my|your|their)?\s*(?:[\w-]+\s+){0,2}?"
+    r"(?:owner|lead|manager|maintainer)s?)\b", re.I)
 
 
 def said_of_another_holder(old: str, new: str) -> bool:
-    """``new`` says of another thing what ``old`` says of its own: only the subject changed, the
-    rest word for word ("Staging runs Postgres 15" / "Production runs Postgres 15", "Deploys
-    happen on Thursdays" / "Releases happen on Thursdays"). Both hold, so neither replaces the
-    other; one holder handing a thing to another ("Dana owns billing" / "Priya owns billing")
-    and a choice said by its role ("pnpm is our package manager") still do."""
+    """``new`` says of another thing what ``old`` says of its own, only the subject changed,
+    the rest word for word: "Staging runs Postgres 15" / "Production runs Postgres 15",
+    "Deploys happen on Thursdays" / "Releases happen on Thursdays", "The frontend is deployed
+    to Vercel" / "The backend ...". Both hold, so neither replaces the other.
+
+    Only a subject that cannot be a tool or a person: a place the project runs (staging,
+    production), things said in the plural ("Deploys happen"), or a part named after
+    "the/our/my" that is no tool and not the whole project ("The app" / "The service" is one).
+    A tool or a person put in another's place ("Redis is used for caching" / "Memcached ...",
+    "Dana cuts the releases" / "Priya ...") is still a change, as is a holder handing a thing
+    over ("The frontend team owns billing")."""
     if not _one_change(old, new):
         return False
     found = _aligned_replacement(old, new)
     if found is None:
         return False
     was, now = found
-    # (a verb or a rule's frame changed is no subject: "Use pnpm" / "Prefer pnpm", "Always use
-    # tabs" / "Never use tabs")
-    if any(w.lower() in _IMPERATIVE or w.lower() in _HABIT_VERBS or w.lower() in _RULE_FRAME
-           or w.lower() in _FORBIDDING or w.lower().endswith("ly") for w in was + now):
-        return False
     one = re.fullmatch(_SUBJECT_THEN.format(r"\s+".join(map(re.escape, was))), old, re.I | re.S)
     other = re.fullmatch(_SUBJECT_THEN.format(r"\s+".join(map(re.escape, now))), new,
                          re.I | re.S)
-    if one is None or other is None:
+    if one is None or other is None or bool(one["det"]) != bool(other["det"]):
         return False
     rest = one["rest"].rstrip(" \t\n.!")
-    if rest.lower() != other["rest"].rstrip(" \t\n.!").lower():
+    if not rest or rest.lower() != other["rest"].rstrip(" \t\n.!").lower():
         return False
-    if not (one["det"] or _FACT_VERB.match(rest)):
+    subjects = [[w.lower() for w in was], [w.lower() for w in now]]
+    if any(tool_kinds(w) for words in subjects for w in words):
         return False
-    return _HELD_BY_ONE.match(rest) is None
+    if all(len(words) == 1 and words[0] in _ENVIRONMENT for words in subjects):
+        return True
+    said = rest.split(maxsplit=1)[0].lower()
+    if all(len(words) == 1 and _PLURAL.fullmatch(words[0]) for words in subjects) and (
+            said in _PLURAL_VERB or not said.endswith("s")) and said not in _SINGULAR_VERB:
+        return True  # "Deploys happen on ...", not "Jenkins builds ..."
+    return bool(one["det"]) and not any(w in _THE_WHOLE for words in subjects for w in words) and (
+        _HELD_BY_ONE.match(rest) is None)
+
+
+# a plural noun ("deploys", "releases", "hotfixes"), not "-ss" ("access") nor a name's "-s"
+# spelled in the sentence with a capital past its start
+_PLURAL = rx.compile(r"[a-z]+[^s\W]s|[a-z]+(?:ch|sh|x|ss)es")
+_PLURAL_VERB = word_set("are were have do")
+_SINGULAR_VERB = word_set("is was has does")
 
 
 # "Our API server listens on port 8080": what holds the port is the words before the verb
