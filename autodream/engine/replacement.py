@@ -24,7 +24,6 @@ from autodream.engine.text import (
     ADDRESS_AT,
     CALENDAR_WORDS,
     MOVED_TO_ADDRESS,
-    OWNS_VERB,
     STOPWORDS,
     TELLS_SWITCH,
     THING_NAMED,
@@ -535,68 +534,58 @@ def about_other_things(a: str, b: str, told_as_change: bool = False) -> bool:
             or (not told_as_change and said_of_another_holder(a, b)))
 
 
-# A fact's subject and what is said of it: "Staging runs ...", "The frontend is deployed ..."
-_SUBJECT_THEN = (r"\s*(?:(?P<det>the|our|my|your|their)\s+)?(?P<subject>{})\s+"
-                 r"(?P<rest>.*)")
+# A fact's subject and what is said of it: "Staging runs ...", "Deploys happen ..."
+_SUBJECT_THEN = r"\s*(?P<subject>{})\s+(?P<rest>.*)"
 # Where a thing runs: a name of each of a project's places, never of a tool or a person
 _ENVIRONMENT = word_set("""staging production prod dev development qa test testing preview
     sandbox local demo uat""")
-# The whole of what is worked on, said by many names ("The app listens on 8080" / "The service
-# listens on 8080" is one fact said twice)
-_THE_WHOLE = word_set("""app application service project codebase repo repository system
-    product tool code""")
-# What one holder at a time has: "The frontend team owns billing" -> "The backend team owns
-# billing" hands it over, as "The web team is the release owner" does
-_HELD_BY_ONE = rx.compile(
-    rf"(?:[\w-]+\s+){{0,2}}?(?:{OWNS_VERB}|is\s+on[\s-]+call|(?:is|are)\s+"
-    r"(?:now\s+|currently\s+)?(?:the|our|my|your|their)?\s*(?:[\w-]+\s+){0,2}?"
-    r"(?:owner|lead|manager|maintainer)s?)\b", re.I)
+# a plural noun ("deploys", "releases", "hotfixes"), not "-ss" ("access")
+_PLURAL = rx.compile(r"[a-z]+[^s\W]s|[a-z]+(?:ch|sh|x|ss)es")
+_PLURAL_VERB = word_set("are were have do")
+_SINGULAR_VERB = word_set("is was has does")
 
 
 def said_of_another_holder(old: str, new: str) -> bool:
     """``new`` says of another thing what ``old`` says of its own, only the subject changed,
     the rest word for word: "Staging runs Postgres 15" / "Production runs Postgres 15",
-    "Deploys happen on Thursdays" / "Releases happen on Thursdays", "The frontend is deployed
-    to Vercel" / "The backend ...". Both hold, so neither replaces the other.
+    "Deploys happen on Thursdays" / "Releases happen on Thursdays". Both hold, so neither
+    replaces the other.
 
-    Only a subject that cannot be a tool or a person: a place the project runs (staging,
-    production), things said in the plural ("Deploys happen"), or a part named after
-    "the/our/my" that is no tool and not the whole project ("The app" / "The service" is one).
-    A tool or a person put in another's place ("Redis is used for caching" / "Memcached ...",
-    "Dana cuts the releases" / "Priya ...") is still a change, as is a holder handing a thing
-    over ("The frontend team owns billing")."""
+    Only a subject that is no tool, person or role: one place the project runs (staging,
+    production), or one thing done, said in the plural with a plural verb ("Deploys happen",
+    not "Jenkins builds"); the two not one word written two ways ("prod" / "production",
+    "deploys" / "deployments", a typo). A tool, a person or a role put in another's place
+    ("Redis is used for caching" / "Memcached ...", "the PM cuts the releases" / "the
+    designer ...") is a change, as before."""
     if not _one_change(old, new):
         return False
     found = _aligned_replacement(old, new)
-    if found is None:
+    if found is None or len(found[0]) != 1 or len(found[1]) != 1:
         return False
-    was, now = found
-    one = re.fullmatch(_SUBJECT_THEN.format(r"\s+".join(map(re.escape, was))), old, re.I | re.S)
-    other = re.fullmatch(_SUBJECT_THEN.format(r"\s+".join(map(re.escape, now))), new,
-                         re.I | re.S)
-    if one is None or other is None or bool(one["det"]) != bool(other["det"]):
+    was, now = found[0][0], found[1][0]
+    one = re.fullmatch(_SUBJECT_THEN.format(re.escape(was)), old, re.I | re.S)
+    other = re.fullmatch(_SUBJECT_THEN.format(re.escape(now)), new, re.I | re.S)
+    if one is None or other is None:
         return False
     rest = one["rest"].rstrip(" \t\n.!")
     if not rest or rest.lower() != other["rest"].rstrip(" \t\n.!").lower():
         return False
-    subjects = [[w.lower() for w in was], [w.lower() for w in now]]
-    if any(tool_kinds(w) for words in subjects for w in words):
+    this, that = was.lower(), now.lower()
+    if tool_kinds(this) or tool_kinds(that) or _one_word_two_ways(this, that):
         return False
-    if all(len(words) == 1 and words[0] in _ENVIRONMENT for words in subjects):
+    if this in _ENVIRONMENT and that in _ENVIRONMENT:
         return True
     said = rest.split(maxsplit=1)[0].lower()
-    if all(len(words) == 1 and _PLURAL.fullmatch(words[0]) for words in subjects) and (
-            said in _PLURAL_VERB or not said.endswith("s")) and said not in _SINGULAR_VERB:
-        return True  # "Deploys happen on ...", not "Jenkins builds ..."
-    return bool(one["det"]) and not any(w in _THE_WHOLE for words in subjects for w in words) and (
-        _HELD_BY_ONE.match(rest) is None)
+    return bool(_PLURAL.fullmatch(this) and _PLURAL.fullmatch(that)) and (
+        said in _PLURAL_VERB or not said.endswith("s")) and said not in _SINGULAR_VERB
 
 
-# a plural noun ("deploys", "releases", "hotfixes"), not "-ss" ("access") nor a name's "-s"
-# spelled in the sentence with a capital past its start
-_PLURAL = rx.compile(r"[a-z]+[^s\W]s|[a-z]+(?:ch|sh|x|ss)es")
-_PLURAL_VERB = word_set("are were have do")
-_SINGULAR_VERB = word_set("is was has does")
+def _one_word_two_ways(this: str, that: str) -> bool:
+    """``this`` and ``that`` are one word written two ways: short and long ("prod" /
+    "production", "deploys" / "deployments") or with a letter wrong ("biling" / "billing")."""
+    a, b = this.rstrip("s"), that.rstrip("s")
+    return a.startswith(b) or b.startswith(a) or difflib.SequenceMatcher(
+        None, a, b, autojunk=False).ratio() >= 0.8
 
 
 # "Our API server listens on port 8080": what holds the port is the words before the verb

@@ -45,7 +45,6 @@ from autodream.engine.setting_changes import (
 from autodream.engine.text import (
     CALENDAR_WORDS,
     MARKDOWN_LINK,
-    OWNS_VERB,
     TELLS_SWITCH,
     address_spans,
     has_name,
@@ -688,11 +687,15 @@ def _set_against(text: str, name: str) -> bool:
                      rf"{re.escape(name)}(?![\w-])", text, re.I) is not None
 
 
+_OWNS = (r"(?:owns|leads|maintains|manages|handles|runs|reviews|approves|is responsible for|"
+         r"is in charge of|is on call for|looks after)")
+
+
 def _owned_by(text: str, name: str) -> bool:
     """``text`` names ``name`` as who has the thing ("Alice owns the billing service", "...
     is owned by Alice"): a move of the thing "from Alice to Bob" hands it over."""
     who = re.escape(name)
-    return re.search(rf"(?:^|[,;:]\s+|\band\s+){who}\s+{OWNS_VERB}\b|\b(?:owned|led|maintained|"
+    return re.search(rf"(?:^|[,;:]\s+|\band\s+){who}\s+{_OWNS}\b|\b(?:owned|led|maintained|"
                      rf"managed|handled|run|reviewed|approved|written)\s+by\s+{who}(?![\w-])",
                      text) is not None
 

@@ -361,9 +361,6 @@ STATE_WORDS = word_set(
 # switched to Postgres; the old MySQL box goes away next Friday"); an entry telling of one is
 # never rewritten in place, since with the names swapped it would tell of a switch that did not
 # happen ("We reverted to npm" is not "We reverted to yarn").
-# What who holds a thing does with it ("Alice owns the billing service"): one holder at a time
-OWNS_VERB = (r"(?:owns|leads|maintains|manages|handles|runs|reviews|approves|is responsible for|"
-             r"is in charge of|is on call for|looks after)")
 TELLS_SWITCH = rx.compile(
     r"\b(?:switched|moved|migrated|went|changed|replaced|reverted|returned|ditched|swapped|"
     r"upgraded|downgraded|bumped)\b", re.I)
