@@ -36,6 +36,12 @@ _LEFT = (rf"(?:\s*,\s*not\s+|\s+instead\s+of\s+)(?:on\s+|every\s+)?"
 _NOW_AFTER = r"(?P<now3>\s+now|\s+again(?:\s+now)?)?"
 _SAID = rx.compile(
     rf"{_FROM_NOW}(?:{_WHO_DOES}|{_THING_IS})\s+{_DAY}{_NOW_AFTER}(?:{_LEFT})?\s*[.!]?", re.I)
+# A memory's "Deploys happen only on Tuesdays.", "We deploy only on Tuesdays.": the one day it is
+# done on, which a day told changed replaces whole. Read so only in what memory holds: a
+# statement told with "only" ("We deploy only on Fridays now") is read as before (a reviewer
+# found one so read leave the Tuesday rule current beside it)
+_ONLY_DAY = rx.compile(
+    rf"(?:{_WHO_DOES}|{_THING_IS})\s+only\s+{_DAY}\s*[.!]?", re.I)
 # Words that make the sentence no plain habit of today: a negation, a block, pause, ban or
 # delay (what is not done on the day: "We ban deploys on Fridays" moved to Mondays left one ban),
 # a hedge, a past or planned one, a second or partial day ("also", "only", "other"), a weekday
@@ -75,13 +81,15 @@ def _stem(word: str) -> str:
     return word.removesuffix("s")
 
 
-def day_said(text: str) -> DaySaid | None:
+def day_said(text: str, *, only: bool = False) -> DaySaid | None:
     """``text`` as one plain, recurring "who does what on which day" ("We deploy every
-    Tuesday.", "we deploy on Thursdays now", "Deploys are on Thursdays now."), or None."""
+    Tuesday.", "we deploy on Thursdays now", "Deploys are on Thursdays now."), or None.
+    ``only``: a memory's statement, which may give the day as the only one ("Deploys happen
+    only on Tuesdays.": ``_ONLY_DAY``)."""
     said = text.strip()
     if len(said) > MAX_SENTENCE:
         return None
-    m = _SAID.fullmatch(said)
+    m = (_ONLY_DAY.fullmatch(said) if only else None) or _SAID.fullmatch(said)
     if m is None or not (m["plural"] or m["on"].lower() == "every"):
         return None  # ("We deploy on Thursday": that one Thursday, maybe)
     if m["noun"] is not None:
@@ -95,11 +103,12 @@ def day_said(text: str) -> DaySaid | None:
         doing = (*m["who"].lower().split(), *m["do"].lower().split())
     if any(word in _NOT_PLAIN for word in doing[1:]):
         return None
-    left = m["old"].capitalize() if m["old"] else None
+    said_with = m.groupdict()
+    left = m["old"].capitalize() if said_with.get("old") else None
     day = m["day"].capitalize()
     if left == day:
         return None
-    now = bool(m["from"] or m["now1"] or m["now2"] or m["now3"] or left)
+    now = bool(said_with.get("from") or m["now1"] or m["now2"] or said_with.get("now3") or left)
     return DaySaid(doing, verb, day, left, now)
 
 
@@ -115,7 +124,7 @@ def day_entry(live: list[Entry], told: DaySaid) -> tuple[Entry, str] | None:
             continue
         if len(entry.statements[0]) > MAX_SENTENCE:
             continue
-        said = day_said(entry.statements[0])
+        said = day_said(entry.statements[0], only=True)
         if said is not None and said.doing == told.doing:
             found.append((entry, said.day))
     if len(found) != 1:

@@ -1,0 +1,49 @@
+"""A memory that gives its day as the only one ("Deploys happen only on Tuesdays.") is switched
+when the day is told changed ("Deploys now happen on Thursdays, not Tuesdays."), as one without
+"only" is: a second memory was made beside it, both current, and the next dream with no new
+session pruned the Tuesday one (an idle dream changed memory). A statement told with "only"
+is read as before (the reverted f269415 read it so, and left the Tuesday rule beside it)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.factories import dream_on_day, told_day_by_day
+
+
+def _topics(root: Path) -> dict[str, str]:
+    return {p.name: p.read_text(encoding="utf-8") for p in sorted((root / "memory").glob("*.md"))
+            if p.name != "MEMORY.md"}
+
+
+@pytest.mark.parametrize(("first", "then", "now"), [
+    ("Deploys happen only on Tuesdays.", "Deploys now happen on Thursdays, not Tuesdays.",
+     "Deploys happen only on Thursdays."),
+    ("We deploy only on Tuesdays.", "We deploy on Thursdays now.",
+     "We deploy only on Thursdays."),
+    ("Deploys happen only on Tuesdays.", "We deploy on Thursdays now.",
+     "Deploys happen only on Thursdays."),
+])
+def test_a_day_given_as_the_only_one_is_switched_at_once(
+        tmp_path: Path, first: str, then: str, now: str) -> None:
+    root = told_day_by_day(tmp_path / "p", first, then)
+    ((_, body),) = _topics(root).items()
+    assert f"\n{now}\n" in body, body
+    assert "Switched from Tuesday to Thursday on 2026-07-02" in body, body
+    # the dream after it, with no new session, has nothing to change
+    before = _topics(root)
+    dream_on_day(root, 3)
+    assert _topics(root) == before
+
+
+@pytest.mark.parametrize("then", [
+    "We deploy only on Fridays now.",  # (told with "only": main's 'Updated', one memory)
+    "We also deploy on Thursdays.",
+    "Hotfixes now happen on Thursdays, not Tuesdays.",
+])
+def test_what_is_not_the_one_day_moved_switches_nothing(tmp_path: Path, then: str) -> None:
+    root = told_day_by_day(tmp_path / "p", "We deploy only on Tuesdays.", then)
+    assert not any("Switched from Tuesday" in body and "We deploy only" in body
+                   for body in _topics(root).values())
