@@ -138,3 +138,31 @@ def day_entry(live: list[Entry], told: DaySaid) -> tuple[Entry, str] | None:
            and doing.search(other.text) is not None for other in live):
         return None
     return entry, day
+
+
+# "We no longer deploy on Fridays", "Deploys no longer happen on Fridays", "Deploys are no
+# longer on Fridays": a day something is no longer done on, the sentence ending on it
+_NO_LONGER = r"no\s+longer"
+_ENDED = rx.compile(
+    rf"(?:(?P<who>we|the\s+team|our\s+team)\s+{_NO_LONGER}\s+(?P<do>[a-z]+(?:\s+[a-z]+){{0,3}}?)|"
+    rf"(?P<noun>[a-z]+s)\s+(?:{_NO_LONGER}\s+(?:are|happen)|are\s+{_NO_LONGER}))\s+"
+    rf"on\s+(?P<day>{WEEKDAY_NAME})s\s*[.!]?", re.I)
+
+
+def ends_another_day(lead: str, said: str) -> bool:
+    """``said`` ends a day ``lead``, a plain recurring day of the same who and what, was never
+    on ("We no longer deploy on Fridays" of "We deploy on Tuesdays."): the Tuesday rule still
+    holds, and ``said`` is no newer wording of it (it replaced the rule whole, 'Updated on ...;
+    previously: We deploy on Tuesdays.', the one deploy day lost)."""
+    said = said.strip()
+    if len(said) > MAX_SENTENCE or "longer" not in said:
+        return False
+    m = _ENDED.fullmatch(said)
+    held = day_said(lead, only=True)
+    if m is None or held is None:
+        return False
+    if m["noun"] is not None:
+        doing: tuple[str, ...] = ("we", _stem(m["noun"]))
+    else:
+        doing = (*m["who"].lower().split(), *m["do"].lower().split())
+    return doing == held.doing and m["day"].capitalize() != held.day

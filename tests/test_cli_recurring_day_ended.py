@@ -1,0 +1,49 @@
+"""A day something is no longer done on that its memory never gave ("We no longer deploy on
+Fridays." beside "We deploy on Tuesdays.") ends nothing that memory says: it replaced the
+Tuesday rule whole ('Updated on ...; previously: We deploy on Tuesdays.'), the one deploy day
+lost. Now the rule stays and the Friday sentence is a memory of its own, which the next dream
+leaves as it is; the day the memory gives, told ended, still ends it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.factories import dream_on_day, told_day_by_day
+
+
+def _topics(root: Path) -> dict[str, str]:
+    return {p.name: p.read_text(encoding="utf-8") for p in sorted((root / "memory").glob("*.md"))
+            if p.name != "MEMORY.md"}
+
+
+def _leads(root: Path) -> list[str]:
+    """Each memory's first line of body, what it says now."""
+    return [body.split("---\n", 2)[2].strip().splitlines()[0]
+            for body in _topics(root).values()]
+
+
+@pytest.mark.parametrize(("rule", "ended"), [
+    ("We deploy on Tuesdays.", "We no longer deploy on Fridays."),
+    ("We release on Tuesdays.", "We no longer release on Fridays."),
+    ("We meet on Mondays.", "We no longer meet on Fridays."),
+    ("Deploys happen on Tuesdays.", "Deploys no longer happen on Fridays."),
+    ("Standups are on Mondays.", "Standups are no longer on Fridays."),
+    ("The team deploys on Tuesdays.", "The team no longer deploys on Fridays."),
+])
+def test_a_day_the_rule_never_gave_ended_keeps_the_rule(
+        tmp_path: Path, rule: str, ended: str) -> None:
+    root = told_day_by_day(tmp_path / "p", rule, ended)
+    assert sorted(_leads(root)) == sorted([rule, ended]), _topics(root)
+    assert not any("previously" in body for body in _topics(root).values())
+    # (the dream after it, with no new session, changes nothing)
+    before = _topics(root)
+    dream_on_day(root, 3)
+    assert _topics(root) == before
+
+
+def test_the_day_the_rule_gives_told_ended_still_ends_it(tmp_path: Path) -> None:
+    root = told_day_by_day(tmp_path / "p", "We deploy on Tuesdays.",
+                           "We no longer deploy on Tuesdays.")
+    assert _leads(root) == ["We no longer deploy on Tuesdays."], _topics(root)
