@@ -153,7 +153,12 @@ from autodream.engine.ports import (
     said_to_be,
     ties_port_or_kind,
 )
-from autodream.engine.recurring_days import day_entry, day_said, ends_another_day
+from autodream.engine.recurring_days import (
+    day_entry,
+    day_said,
+    ends_another_day,
+    ends_then_says,
+)
 from autodream.engine.replacement import (
     _ADDRESS_SCHEME,
     _ALSO,
@@ -851,13 +856,16 @@ class Consolidator:
                                            and not owns_more_than_one(
                                                [e.lead for e in self.live()], cand.text))
                                        or ban_on_other_days(target.lead, cand.text)
-                                       or ends_another_day(target.lead, cand.text)):
+                                       or ends_another_day(target.lead, cand.text)
+                                       or ends_then_says(cand.text)):
                 # "The metrics dashboard is exposed on port 9100" is not "The admin dashboard
                 # runs on port 9000" however alike: it was put in its place as the newer wording
                 # ... nor is "Priya owns payments" "Priya owns billing": she owns both
                 # ... nor, put right, one of two she owns (which one is not said): kept beside
                 # ... nor "Never push to main on Fridays" "Never force-push to main"
                 # ... nor "We no longer deploy on Fridays" "We deploy on Tuesdays": that still holds
+                # ... nor "We no longer deploy on Tuesdays; we deploy on Thursdays" another memory
+                # than the one day entry (``_day_moved`` switched that one already)
                 target = None
             # said plainly ("I prefer detailed explanations"), a newer preference at the other
             # end of the same choice ("Keep explanations short") replaces the older one too

@@ -42,6 +42,11 @@ _SAID = rx.compile(
 # found one so read leave the Tuesday rule current beside it)
 _ONLY_DAY = rx.compile(
     rf"(?:{_WHO_DOES}|{_THING_IS})\s+only\s+{_DAY}\s*[.!]?", re.I)
+# "We no longer deploy on Tuesdays; we deploy on Thursdays": the day left, then the day it is done
+# on now, the same who and what each side (``day_said`` holds them to it)
+_ENDED_THEN = rx.compile(
+    rf"(?P<who2>we|the\s+team|our\s+team)\s+no\s+longer\s+(?P<ended>[a-z]+(?:\s+[a-z]+){{0,3}}?)"
+    rf"\s+on\s+(?P<old>{WEEKDAY_NAME})s\s*[;,]\s*{_WHO_DOES}\s+{_DAY}{_NOW_AFTER}\s*[.!]?", re.I)
 # Words that make the sentence no plain habit of today: a negation, a block, pause, ban or
 # delay (what is not done on the day: "We ban deploys on Fridays" moved to Mondays left one ban),
 # a hedge, a past or planned one, a second or partial day ("also", "only", "other"), a weekday
@@ -83,32 +88,36 @@ def _stem(word: str) -> str:
 
 def day_said(text: str, *, only: bool = False) -> DaySaid | None:
     """``text`` as one plain, recurring "who does what on which day" ("We deploy every
-    Tuesday.", "we deploy on Thursdays now", "Deploys are on Thursdays now."), or None.
-    ``only``: a memory's statement, which may give the day as the only one ("Deploys happen
-    only on Tuesdays.": ``_ONLY_DAY``)."""
+    Tuesday.", "we deploy on Thursdays now", "Deploys are on Thursdays now.", "We no longer
+    deploy on Tuesdays; we deploy on Thursdays."), or None. ``only``: a memory's statement,
+    which may give the day as the only one ("Deploys happen only on Tuesdays.": ``_ONLY_DAY``)."""
     said = text.strip()
     if len(said) > MAX_SENTENCE:
         return None
-    m = (_ONLY_DAY.fullmatch(said) if only else None) or _SAID.fullmatch(said)
+    m = (_ONLY_DAY.fullmatch(said) if only else None) or _SAID.fullmatch(said) or (
+        _ENDED_THEN.fullmatch(said) if "longer" in said else None)
     if m is None or not (m["plural"] or m["on"].lower() == "every"):
         return None  # ("We deploy on Thursday": that one Thursday, maybe)
-    if m["noun"] is not None:
-        verb = _stem(m["noun"])
+    g = m.groupdict()
+    if g.get("noun") is not None:
+        verb = _stem(g["noun"])
         doing: tuple[str, ...] = ("we", verb)
         # (the word as said too: "Freezes" is "freez" as a stem, a freeze all the same)
-        if m["noun"].lower() in _NOT_PLAIN:
+        if g["noun"].lower() in _NOT_PLAIN:
             return None
     else:
-        verb = _stem(m["do"].split()[0])
-        doing = (*m["who"].lower().split(), *m["do"].lower().split())
+        verb = _stem(g["do"].split()[0])
+        doing = (*g["who"].lower().split(), *g["do"].lower().split())
     if any(word in _NOT_PLAIN for word in doing[1:]):
         return None
-    said_with = m.groupdict()
-    left = m["old"].capitalize() if said_with.get("old") else None
-    day = m["day"].capitalize()
+    if g.get("ended") is not None and tuple(f"{g['who2']} {g['ended']}".lower().split()) != (
+            doing):
+        return None  # ("We no longer deploy on Tuesdays; we release on Thursdays": two doings)
+    left = g["old"].capitalize() if g.get("old") else None
+    day = g["day"].capitalize()
     if left == day:
         return None
-    now = bool(said_with.get("from") or m["now1"] or m["now2"] or said_with.get("now3") or left)
+    now = bool(g.get("from") or g.get("now1") or g.get("now2") or g.get("now3") or left)
     return DaySaid(doing, verb, day, left, now)
 
 
@@ -166,3 +175,14 @@ def ends_another_day(lead: str, said: str) -> bool:
     else:
         doing = (*m["who"].lower().split(), *m["do"].lower().split())
     return doing == held.doing and m["day"].capitalize() != held.day
+
+
+def ends_then_says(said: str) -> bool:
+    """``said`` is one plain "We no longer deploy on Tuesdays; we deploy on Thursdays", the day
+    left and the new day of the same who and what. Where no memory of that doing was switched
+    by it (``day_entry`` found none), the memory it is nearest to is no older wording of it:
+    "Hotfixes deploy on Thursdays" beside it was put in history, a current fact lost."""
+    if "longer" not in said:
+        return False
+    told = day_said(said)
+    return told is not None and told.left is not None

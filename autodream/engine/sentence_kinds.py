@@ -24,6 +24,7 @@ from autodream.engine.dates import (
 from autodream.engine.informal import MONTH_WORDS
 from autodream.engine.model import CandidateKind
 from autodream.engine.places import PLACE_KIND, PLACE_PATTERN, SLOT_VALUE, places_in
+from autodream.engine.recurring_days import day_said
 from autodream.engine.revisions import chooses_an_end
 from autodream.engine.setting_changes import setting_change, turn_to_come, turned_back
 from autodream.engine.text import (
@@ -2376,6 +2377,11 @@ def _detect_core(raw: str) -> _Kind | None:
             # ("I mostly do that work on Fridays": the work at hand)
             not _said_in_past(sentence.split(" ", 2)[1].lower())
             and not _POINTS_AT_HAND.search(sentence))):
+        return _Kind("fact", _clean(sentence), 0.7)
+    if " longer " in sentence and (day := day_said(sentence)) is not None and (
+            day.left is not None):
+        # "We no longer deploy on Tuesdays; we deploy on Thursdays": the day it is done on now
+        # and the day left (no kind was found for it: no memory at all, the Thursday lost)
         return _Kind("fact", _clean(sentence), 0.7)
     if _FACT.search(sentence) or ((" through " in sentence or " via " in sentence)
                                   and _GOES_THROUGH.match(sentence)):
