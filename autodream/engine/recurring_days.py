@@ -23,10 +23,14 @@ MAX_SENTENCE = 200
 _FROM_NOW = r"(?P<from>(?:from\s+now\s+on|going\s+forward)\s*,?\s+)?"
 # "on Thursdays", "every Thursday" (a bare "on Thursday" may be one week's: not read)
 _DAY = rf"(?P<on>on|every)\s+(?P<day>{WEEKDAY_NAME})(?P<plural>s?)"
-# "We deploy", "The team deploys the docs site": who (we or the team) and what is done, plain
-# lower-case words only (no code, link, quote, date, time or second clause fits)
-_WHO_DOES = (r"(?P<who>we|the\s+team|our\s+team)\s+(?P<now1>now\s+)?"
-             r"(?P<do>[a-z]+(?:\s+[a-z]+){0,3}?)")
+# Who does it: we or the team (a person, "Dana", or "hotfixes" is another doing)
+_WHO = r"we|the\s+team|our\s+team"
+# What is done: plain lower-case words only (no code, link, quote, date, time or second clause)
+_DOES = r"[a-z]+(?:\s+[a-z]+){0,3}?"
+# "no longer", as in "We no longer deploy on Fridays"
+_NO_LONGER = r"no\s+longer"
+# "We deploy", "The team deploys the docs site": who and what is done
+_WHO_DOES = rf"(?P<who>{_WHO})\s+(?P<now1>now\s+)?(?P<do>{_DOES})"
 # "Deploys are on Thursdays": the thing done, named as a plural noun ("we deploy")
 _THING_IS = r"(?P<noun>[a-z]+s)\s+(?P<now2>now\s+)?(?:are|happen)"
 # "..., not Tuesdays", "... instead of Tuesdays": the day left, when said
@@ -45,7 +49,7 @@ _ONLY_DAY = rx.compile(
 # "We no longer deploy on Tuesdays; we deploy on Thursdays": the day left, then the day it is done
 # on now, the same who and what each side (``day_said`` holds them to it)
 _ENDED_THEN = rx.compile(
-    rf"(?P<who2>we|the\s+team|our\s+team)\s+no\s+longer\s+(?P<ended>[a-z]+(?:\s+[a-z]+){{0,3}}?)"
+    rf"(?P<who2>{_WHO})\s+{_NO_LONGER}\s+(?P<ended>{_DOES})"
     rf"\s+on\s+(?P<old>{WEEKDAY_NAME})s\s*[;,]\s*{_WHO_DOES}\s+{_DAY}{_NOW_AFTER}\s*[.!]?", re.I)
 # Words that make the sentence no plain habit of today: a negation, a block, pause, ban or
 # delay (what is not done on the day: "We ban deploys on Fridays" moved to Mondays left one ban),
@@ -151,9 +155,8 @@ def day_entry(live: list[Entry], told: DaySaid) -> tuple[Entry, str] | None:
 
 # "We no longer deploy on Fridays", "Deploys no longer happen on Fridays", "Deploys are no
 # longer on Fridays": a day something is no longer done on, the sentence ending on it
-_NO_LONGER = r"no\s+longer"
 _ENDED = rx.compile(
-    rf"(?:(?P<who>we|the\s+team|our\s+team)\s+{_NO_LONGER}\s+(?P<do>[a-z]+(?:\s+[a-z]+){{0,3}}?)|"
+    rf"(?:(?P<who>{_WHO})\s+{_NO_LONGER}\s+(?P<do>{_DOES})|"
     rf"(?P<noun>[a-z]+s)\s+(?:{_NO_LONGER}\s+(?:are|happen)|are\s+{_NO_LONGER}))\s+"
     rf"on\s+(?P<day>{WEEKDAY_NAME})s\s*[.!]?", re.I)
 
