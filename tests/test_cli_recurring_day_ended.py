@@ -34,16 +34,48 @@ def _leads(root: Path) -> list[str]:
 ])
 def test_a_day_the_rule_never_gave_ended_keeps_the_rule(
         tmp_path: Path, rule: str, ended: str) -> None:
-    root = told_day_by_day(tmp_path / "p", rule, ended)
+    # (said again the next day: confirmed, no second memory)
+    root = told_day_by_day(tmp_path / "p", rule, ended, ended)
     assert sorted(_leads(root)) == sorted([rule, ended]), _topics(root)
     assert not any("previously" in body for body in _topics(root).values())
     # (the dream after it, with no new session, changes nothing)
     before = _topics(root)
-    dream_on_day(root, 3)
+    dream_on_day(root, 4)
+    assert _topics(root) == before
+
+
+@pytest.mark.parametrize(("rule", "other", "ended"), [
+    ("We deploy on Tuesdays.", "We no longer deploy on Fridays.",
+     "We no longer deploy on Tuesdays."),
+    ("We release on Tuesdays.", "We no longer release on Fridays.",
+     "We no longer release on Tuesdays."),
+    ("The team deploys on Tuesdays.", "The team no longer deploys on Fridays.",
+     "The team no longer deploys on Tuesdays."),
+    ("We deploy on Tuesdays.", "We no longer deploy on Fridays.",
+     "We no longer deploy on Fridays or Tuesdays."),
+    ("We deploy on Tuesdays.", "Deploys no longer happen on Fridays.",
+     "Deploys no longer happen on Tuesdays."),
+])
+def test_the_day_the_rule_gives_ended_after_another_ends_the_rule(
+        tmp_path: Path, rule: str, other: str, ended: str) -> None:
+    """Day 3 ends the day the rule gives: the rule is what ends, not the memory of day 2 (the
+    nearest in wording was rewritten, 'previously: We no longer deploy on Fridays', and the
+    Tuesday rule left current, which the next dream merged with it)."""
+    root = told_day_by_day(tmp_path / "p", rule, other, ended)
+    assert sorted(_leads(root)) == sorted([other, ended]), _topics(root)
+    assert not any("previously" in body for body in _topics(root).values()), _topics(root)
+    # (each titled by what it says now: the index tells no Tuesday rule as current)
+    index = (root / "memory" / "MEMORY.md").read_text(encoding="utf-8")
+    assert f"[{ended.rstrip('.')}]" in index and f"[{rule.rstrip('.')}]" not in index, index
+    before = _topics(root)
+    dream_on_day(root, 4)
     assert _topics(root) == before
 
 
 def test_the_day_the_rule_gives_told_ended_still_ends_it(tmp_path: Path) -> None:
     root = told_day_by_day(tmp_path / "p", "We deploy on Tuesdays.",
-                           "We no longer deploy on Tuesdays.")
+                           "We no longer deploy on Tuesdays.", "We no longer deploy on Tuesdays.")
     assert _leads(root) == ["We no longer deploy on Tuesdays."], _topics(root)
+    before = _topics(root)
+    dream_on_day(root, 4)
+    assert _topics(root) == before

@@ -157,7 +157,9 @@ from autodream.engine.recurring_days import (
     day_entry,
     day_said,
     ends_another_day,
+    ends_other_days,
     ends_then_says,
+    gives_a_day_ended,
 )
 from autodream.engine.replacement import (
     _ADDRESS_SCHEME,
@@ -846,8 +848,11 @@ class Consolidator:
                 # beside it, memory would still hold the review she no longer needs
                 self._lift_ask(lifted, cand, cluster)
                 return
+            # ("We no longer deploy on Tuesdays" ends "We deploy on Tuesdays.", however alike in
+            # wording "We no longer deploy on Fridays" is)
             target = (moved_address_entry(self.live(), cand) or turned_back_in(self.live(), cand)
-                      or decision_taken_back(self.live(), cand) or best_match(
+                      or decision_taken_back(self.live(), cand) or gives_a_day_ended(
+                          self.live(), cand.text) or best_match(
                           self.live(), cand, self.options.match_similarity))
             if target is not None and (_ports_of_two_things(target.lead, cand.text)
                                        or owns_another_thing(
@@ -857,6 +862,7 @@ class Consolidator:
                                                [e.lead for e in self.live()], cand.text))
                                        or ban_on_other_days(target.lead, cand.text)
                                        or ends_another_day(target.lead, cand.text)
+                                       or ends_other_days(target.lead, cand.text)
                                        or ends_then_says(cand.text)):
                 # "The metrics dashboard is exposed on port 9100" is not "The admin dashboard
                 # runs on port 9000" however alike: it was put in its place as the newer wording
@@ -864,6 +870,7 @@ class Consolidator:
                 # ... nor, put right, one of two she owns (which one is not said): kept beside
                 # ... nor "Never push to main on Fridays" "Never force-push to main"
                 # ... nor "We no longer deploy on Fridays" "We deploy on Tuesdays": that still holds
+                # ... nor "We no longer deploy on Tuesdays" "We no longer deploy on Fridays"
                 # ... nor "We no longer deploy on Tuesdays; we deploy on Thursdays" another memory
                 # than the one day entry (``_day_moved`` switched that one already)
                 target = None

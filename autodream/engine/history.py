@@ -15,6 +15,7 @@ from autodream.engine.entries import (
 )
 from autodream.engine.guidance import guidance_for
 from autodream.engine.model import Candidate, Cluster
+from autodream.engine.recurring_days import ends_the_day_of
 from autodream.engine.text import has_word
 
 
@@ -47,8 +48,10 @@ def named_off_old_name(entry: Entry, previous: str, lead: str) -> bool:
         _NUMBER_WORD.fullmatch(w) and not has_word(lead, w) for w in entry.name.split()[1:])
     # ("We deploy on Tuesdays" over "We no longer deploy on Tuesdays": every word is still
     # there, the title tells what ended as what holds)
-    ended = not entry.hand_title and _ends_what_title_says(lead, entry.name) and (
-        _ENDED.search(entry.name) is None)
+    # ("We deploy on Tuesdays" over "We no longer deploy on Fridays or Tuesdays": the day it
+    # gave is among those ended, though Fridays is no word of it)
+    ended = not entry.hand_title and (_ends_what_title_says(lead, entry.name) or ends_the_day_of(
+        entry.name, lead)) and _ENDED.search(entry.name) is None
     before = entry.name
     if gone or number_gone or ended:
         retitle_for(entry, lead)

@@ -154,11 +154,36 @@ def day_entry(live: list[Entry], told: DaySaid) -> tuple[Entry, str] | None:
 
 
 # "We no longer deploy on Fridays", "Deploys no longer happen on Fridays", "Deploys are no
-# longer on Fridays": a day something is no longer done on, the sentence ending on it
+# longer on Fridays", "We no longer deploy on Fridays or Tuesdays": a day (or two) something is
+# no longer done on, the sentence ending on it
 _ENDED = rx.compile(
     rf"(?:(?P<who>{_WHO})\s+{_NO_LONGER}\s+(?P<do>{_DOES})|"
     rf"(?P<noun>[a-z]+s)\s+(?:{_NO_LONGER}\s+(?:are|happen)|are\s+{_NO_LONGER}))\s+"
-    rf"on\s+(?P<day>{WEEKDAY_NAME})s\s*[.!]?", re.I)
+    rf"on\s+(?P<day>{WEEKDAY_NAME})s(?:\s*,?\s+(?:or|and)\s+(?P<day2>{WEEKDAY_NAME})s)?\s*[.!]?",
+    re.I)
+
+
+class DaysEnded(NamedTuple):
+    """One plain "who no longer does what on which day(s)": ``doing`` as ``DaySaid`` has it,
+    ``days`` the weekdays ended ("Friday", "Tuesday")."""
+
+    doing: tuple[str, ...]
+    days: frozenset[str]
+
+
+def days_ended(said: str) -> DaysEnded | None:
+    """``said`` as one plain "We no longer deploy on Fridays" (``_ENDED``), or None."""
+    said = said.strip()
+    if len(said) > MAX_SENTENCE or "longer" not in said:
+        return None
+    m = _ENDED.fullmatch(said)
+    if m is None:
+        return None
+    if m["noun"] is not None:
+        doing: tuple[str, ...] = ("we", _stem(m["noun"]))
+    else:
+        doing = (*m["who"].lower().split(), *m["do"].lower().split())
+    return DaysEnded(doing, frozenset(d.capitalize() for d in (m["day"], m["day2"]) if d))
 
 
 def ends_another_day(lead: str, said: str) -> bool:
@@ -166,18 +191,44 @@ def ends_another_day(lead: str, said: str) -> bool:
     on ("We no longer deploy on Fridays" of "We deploy on Tuesdays."): the Tuesday rule still
     holds, and ``said`` is no newer wording of it (it replaced the rule whole, 'Updated on ...;
     previously: We deploy on Tuesdays.', the one deploy day lost)."""
-    said = said.strip()
-    if len(said) > MAX_SENTENCE or "longer" not in said:
+    ended = days_ended(said)
+    if ended is None:
         return False
-    m = _ENDED.fullmatch(said)
     held = day_said(lead, only=True)
-    if m is None or held is None:
+    return held is not None and ended.doing == held.doing and held.day not in ended.days
+
+
+def ends_other_days(lead: str, said: str) -> bool:
+    """``lead`` and ``said`` each end a day of the same who and what, ``said`` not every day
+    ``lead`` ends ("We no longer deploy on Tuesdays" of "We no longer deploy on Fridays"): both
+    hold, and ``said`` is no newer wording of ``lead`` (it was put in its place, 'previously: We
+    no longer deploy on Fridays', and the Tuesday rule it ends left current)."""
+    ended, held = days_ended(said), days_ended(lead)
+    return ended is not None and held is not None and ended.doing == held.doing and not (
+        held.days <= ended.days)
+
+
+def ends_the_day_of(held: str, said: str) -> bool:
+    """``said`` ends the day ``held``, a plain recurring day, gives, of the same who and what
+    ("We no longer deploy on Fridays or Tuesdays" of "We deploy on Tuesdays")."""
+    ended = days_ended(said)
+    if ended is None or len(held) > MAX_SENTENCE:
         return False
-    if m["noun"] is not None:
-        doing: tuple[str, ...] = ("we", _stem(m["noun"]))
-    else:
-        doing = (*m["who"].lower().split(), *m["do"].lower().split())
-    return doing == held.doing and m["day"].capitalize() != held.day
+    gives = day_said(held, only=True)
+    return gives is not None and gives.doing == ended.doing and gives.day in ended.days
+
+
+def gives_a_day_ended(live: list[Entry], said: str) -> Entry | None:
+    """The one project or feedback entry whose whole rule is the same who and what on a day
+    ``said`` ends ("We deploy on Tuesdays." for "We no longer deploy on Tuesdays"): the memory
+    it ends, however alike another is in wording (the nearest was "We no longer deploy on
+    Fridays", rewritten, and the Tuesday rule left current). None when there is none or more
+    than one."""
+    if days_ended(said) is None:
+        return None
+    found = [entry for entry in live if entry.type in ("project", "feedback")
+             and len(entry.statements) == 1 and ends_the_day_of(entry.statements[0], said)]
+    return found[0] if len(found) == 1 else None
 
 
 def ends_then_says(said: str) -> bool:
