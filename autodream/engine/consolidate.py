@@ -863,7 +863,7 @@ class Consolidator:
                                        or ban_on_other_days(target.lead, cand.text)
                                        or ends_another_day(target.lead, cand.text)
                                        or ends_other_days(target.lead, cand.text)
-                                       or ends_then_says(cand.text)):
+                                       or ends_then_says(target.lead, cand.text)):
                 # "The metrics dashboard is exposed on port 9100" is not "The admin dashboard
                 # runs on port 9000" however alike: it was put in its place as the newer wording
                 # ... nor is "Priya owns payments" "Priya owns billing": she owns both
@@ -871,8 +871,9 @@ class Consolidator:
                 # ... nor "Never push to main on Fridays" "Never force-push to main"
                 # ... nor "We no longer deploy on Fridays" "We deploy on Tuesdays": that still holds
                 # ... nor "We no longer deploy on Tuesdays" "We no longer deploy on Fridays"
-                # ... nor "We no longer deploy on Tuesdays; we deploy on Thursdays" another memory
-                # than the one day entry (``_day_moved`` switched that one already)
+                # ... nor "We no longer deploy on Tuesdays; we deploy on Thursdays" any memory but
+                # itself said before: no day entry was found for it to switch (``_day_moved``
+                # switches one where it finds it, and this is not reached)
                 target = None
             # said plainly ("I prefer detailed explanations"), a newer preference at the other
             # end of the same choice ("Keep explanations short") replaces the older one too
@@ -1972,9 +1973,10 @@ class Consolidator:
             return False
         entry, day = found
         if day == told.day:
-            if cand.why or told.left is not None:
+            if cand.why or (told.left is not None and not _switched_from(entry, told.left, day)):
                 # (it says more than the day: a reason, the Why main keeps, or a day it is not
-                # on, "..., not Fridays", a memory of its own on main; confirmed, both were lost)
+                # on, "..., not Fridays", a memory of its own on main; confirmed, both were lost;
+                # unless the entry was switched from that day to this one: the switch said again)
                 return False
             # ("we deploy on Thursdays now", "We deploy on Thursdays." again, after the switch:
             # the entry was replaced by a Thursday-to-Thursday 'Updated' line, or took the
@@ -2620,6 +2622,13 @@ def _moved_away_from(entry: Entry, name: str) -> bool:
     told = next((m for line in reversed(entry.history) if (m := HISTORY_LINE.match(line))), None)
     return told is not None and _one_tool(told["old"], name) and not _one_tool(told["new"], name)
 
+
+def _switched_from(entry: Entry, old: str, new: str) -> bool:
+    """``entry``'s last switch was from the day ``old`` to ``new`` ("Switched from Tuesday to
+    Thursday on ...")."""
+    told = next((m for line in reversed(entry.history) if (m := HISTORY_LINE.match(line))), None)
+    return told is not None and (told["old"].lower(), told["new"].lower()) == (
+        old.lower(), new.lower())
 
 
 def _new_set_against_old(text: str, was: str, now: str) -> bool:

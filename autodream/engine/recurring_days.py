@@ -231,12 +231,18 @@ def gives_a_day_ended(live: list[Entry], said: str) -> Entry | None:
     return found[0] if len(found) == 1 else None
 
 
-def ends_then_says(said: str) -> bool:
+def ends_then_says(lead: str, said: str) -> bool:
     """``said`` is one plain "We no longer deploy on Tuesdays; we deploy on Thursdays", the day
-    left and the new day of the same who and what. Where no memory of that doing was switched
-    by it (``day_entry`` found none), the memory it is nearest to is no older wording of it:
-    "Hotfixes deploy on Thursdays" beside it was put in history, a current fact lost."""
+    left and the new day of the same who and what, and ``lead`` no older sentence of that kind
+    of the same who and what. Where no memory of that doing was switched by it (``day_entry``
+    found none), the memory it is nearest to is no older wording of it: "Hotfixes deploy on
+    Thursdays" beside it was put in history, a current fact lost. The memory that is the
+    sentence, said again, is confirmed; one that told the days otherwise is its older wording
+    (kept beside it, the next dream with no new session pruned it)."""
     if "longer" not in said:
         return False
     told = day_said(said)
-    return told is not None and told.left is not None
+    if told is None or told.left is None:
+        return False
+    held = day_said(lead) if "longer" in lead else None
+    return held is None or held.left is None or held.doing != told.doing
