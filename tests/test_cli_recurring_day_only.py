@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from tests.factories import dream_on_day, told_day_by_day
+from tests.test_cli_tool_ended_then_used import _dreamt
 
 
 def _topics(root: Path) -> dict[str, str]:
@@ -28,14 +29,36 @@ def _topics(root: Path) -> dict[str, str]:
 ])
 def test_a_day_given_as_the_only_one_is_switched_at_once(
         tmp_path: Path, first: str, then: str, now: str) -> None:
-    root = told_day_by_day(tmp_path / "p", first, then)
+    # (said again the next day: confirmed)
+    root = told_day_by_day(tmp_path / "p", first, then, then)
     ((_, body),) = _topics(root).items()
     assert f"\n{now}\n" in body, body
     assert "Switched from Tuesday to Thursday on 2026-07-02" in body, body
     # the dream after it, with no new session, has nothing to change
     before = _topics(root)
-    dream_on_day(root, 3)
+    dream_on_day(root, 4)
     assert _topics(root) == before
+
+
+def _memory_file(name: str, kind: str, said: str) -> str:
+    return f"---\nname: {name}\ndescription: {said}\ntype: {kind}\n---\n\n{said}\n"
+
+
+def test_the_plain_day_is_switched_beside_one_given_as_the_only_one(tmp_path: Path) -> None:
+    """'We deploy every Tuesday.' and 'We deploy only on Tuesdays.' both in memory: the plain
+    one is switched, as on main (read as two day rules, neither was: a third memory 'We deploy
+    on Thursdays now, not Tuesdays' beside two Tuesday ones, and said again a fourth)."""
+    said = "We deploy on Thursdays now, not Tuesdays."
+    memory, _ = _dreamt(tmp_path, said, said, files={
+        "a.md": _memory_file("a", "project", "We deploy every Tuesday."),
+        "b.md": _memory_file("b", "feedback", "We deploy only on Tuesdays."),
+        "MEMORY.md": "- [a](a.md) — a\n- [b](b.md) — b\n"})
+    topics = _topics(memory.parent)
+    assert sorted(topics) == ["a.md", "b.md"], topics
+    assert "\nWe deploy every Thursday.\n" in topics["a.md"], topics["a.md"]
+    assert "Switched from Tuesday to Thursday on 2026-07-01" in topics["a.md"], topics["a.md"]
+    dream_on_day(memory.parent, 3)
+    assert _topics(memory.parent) == topics
 
 
 @pytest.mark.parametrize("then", [
@@ -44,6 +67,9 @@ def test_a_day_given_as_the_only_one_is_switched_at_once(
     "Hotfixes now happen on Thursdays, not Tuesdays.",
 ])
 def test_what_is_not_the_one_day_moved_switches_nothing(tmp_path: Path, then: str) -> None:
-    root = told_day_by_day(tmp_path / "p", "We deploy only on Tuesdays.", then)
+    root = told_day_by_day(tmp_path / "p", "We deploy only on Tuesdays.", then, then)
     assert not any("Switched from Tuesday" in body and "We deploy only" in body
                    for body in _topics(root).values())
+    before = _topics(root)
+    dream_on_day(root, 4)
+    assert _topics(root) == before

@@ -125,21 +125,31 @@ def day_said(text: str, *, only: bool = False) -> DaySaid | None:
     return DaySaid(doing, verb, day, left, now)
 
 
-def day_entry(live: list[Entry], told: DaySaid) -> tuple[Entry, str] | None:
-    """The one project or feedback entry whose whole rule is the same who and what on a day
-    ("We deploy every Tuesday." for "we deploy on Thursdays now"), and that day (the day told,
-    when the entry gives it already); None when there is none or more than one, when it gives
-    another day than the one the statement says was left, or when another memory names the
-    day told of the same doing (a freeze, a block: moved onto it, the two would contradict)."""
+def _day_entries(live: list[Entry], told: DaySaid, *, only: bool) -> list[tuple[Entry, str]]:
+    """Each project or feedback entry whose one statement is ``told``'s who and what on a day
+    (read with ``only`` as ``day_said`` reads it), with that day."""
     found: list[tuple[Entry, str]] = []
     for entry in live:
         if entry.type not in ("project", "feedback") or len(entry.statements) != 1:
             continue
         if len(entry.statements[0]) > MAX_SENTENCE:
             continue
-        said = day_said(entry.statements[0], only=True)
+        said = day_said(entry.statements[0], only=only)
         if said is not None and said.doing == told.doing:
             found.append((entry, said.day))
+    return found
+
+
+def day_entry(live: list[Entry], told: DaySaid) -> tuple[Entry, str] | None:
+    """The one project or feedback entry whose whole rule is the same who and what on a day
+    ("We deploy every Tuesday." for "we deploy on Thursdays now"), and that day (the day told,
+    when the entry gives it already); None when there is none or more than one, when it gives
+    another day than the one the statement says was left, or when another memory names the
+    day told of the same doing (a freeze, a block: moved onto it, the two would contradict)."""
+    # (one that gives its day as the only one, "We deploy only on Tuesdays.", is looked for
+    # where none gives it plainly: beside "We deploy every Tuesday." it made two, and neither
+    # was switched)
+    found = _day_entries(live, told, only=False) or _day_entries(live, told, only=True)
     if len(found) != 1:
         return None
     entry, day = found[0]
