@@ -79,3 +79,19 @@ def test_the_day_the_rule_gives_told_ended_still_ends_it(tmp_path: Path) -> None
     before = _topics(root)
     dream_on_day(root, 4)
     assert _topics(root) == before
+
+
+@pytest.mark.parametrize(("ended", "fewer"), [
+    ("We no longer deploy on Fridays or Mondays.", "We no longer deploy on Mondays."),
+    ("We no longer deploy on Fridays or Tuesdays.", "We no longer deploy on Fridays."),
+])
+def test_a_day_ended_said_again_of_fewer_days_is_confirmed(
+        tmp_path: Path, ended: str, fewer: str) -> None:
+    """'We no longer deploy on Mondays.' after '... on Fridays or Mondays.' says again what
+    memory holds, of fewer days: confirmed (it was a second file beside it)."""
+    root = told_day_by_day(tmp_path / "p", "We deploy on Tuesdays.", ended, fewer)
+    assert fewer not in _leads(root), _topics(root)
+    assert len(_topics(root)) == (1 if "Tuesdays." in ended else 2), _topics(root)
+    before = _topics(root)
+    dream_on_day(root, 4)
+    assert _topics(root) == before

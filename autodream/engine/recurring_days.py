@@ -209,13 +209,25 @@ def ends_another_day(lead: str, said: str) -> bool:
 
 
 def ends_other_days(lead: str, said: str) -> bool:
-    """``lead`` and ``said`` each end a day of the same who and what, ``said`` not every day
-    ``lead`` ends ("We no longer deploy on Tuesdays" of "We no longer deploy on Fridays"): both
+    """``lead`` and ``said`` each end a day of the same who and what, neither every day the
+    other ends ("We no longer deploy on Tuesdays" of "We no longer deploy on Fridays"): both
     hold, and ``said`` is no newer wording of ``lead`` (it was put in its place, 'previously: We
-    no longer deploy on Fridays', and the Tuesday rule it ends left current)."""
+    no longer deploy on Fridays', and the Tuesday rule it ends left current). Where one ends
+    every day the other does ("... on Mondays" of "... on Fridays or Mondays") they are the one
+    memory, said of fewer days or more (kept apart, the same sentence made a second file)."""
     ended, held = days_ended(said), days_ended(lead)
     return ended is not None and held is not None and ended.doing == held.doing and not (
-        held.days <= ended.days)
+        held.days <= ended.days or ended.days <= held.days)
+
+
+def end_days_otherwise(lead: str, other: str) -> bool:
+    """``lead`` and ``other`` each end a day of the same who and what, not the same days ("We
+    no longer deploy on Fridays" / "... on Fridays or Tuesdays"): two memories the dreams wrote
+    on two days (the Tuesday rule ended by the second), which ``merge_near_duplicates`` keeps
+    apart: merged, the dream after them with no new session changed memory."""
+    ended, held = days_ended(other), days_ended(lead)
+    return ended is not None and held is not None and ended.doing == held.doing and (
+        held.days != ended.days)
 
 
 def ends_the_day_of(held: str, said: str) -> bool:
