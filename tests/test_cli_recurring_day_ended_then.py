@@ -94,3 +94,22 @@ def test_a_day_ended_that_switches_no_rule_is_a_memory_of_its_own(
     assert not any("previously" in body for body in bodies.values()), bodies
     dream_on_day(memory.parent, 4)
     assert _topics(memory.parent) == bodies
+
+
+@pytest.mark.parametrize(("first", "second"), [
+    ("We no longer deploy on Tuesdays; we deploy on Thursdays.",
+     "We no longer release on Tuesdays; we release on Thursdays."),
+    ("We no longer release on Tuesdays; we release on Thursdays.",
+     "We no longer deploy on Tuesdays; we deploy on Thursdays."),
+])
+def test_two_doings_moved_the_same_days_are_two_memories(
+        tmp_path: Path, first: str, second: str) -> None:
+    """Deploys and releases both moved from Tuesday to Thursday: two memories, and the dream
+    after them with no new session keeps both (it pruned the older as superseded by the
+    other, alike in every word but the doing)."""
+    memory, _ = _dreamt(tmp_path, "Remember that the API is written in Go.", first, second)
+    bodies = _topics(memory.parent)
+    assert sum(f"\n{said}\n" in b for b in bodies.values() for said in (first, second)) == 2, (
+        bodies)
+    dream_on_day(memory.parent, 4)
+    assert _topics(memory.parent) == bodies

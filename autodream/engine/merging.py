@@ -12,7 +12,11 @@ from autodream.engine.folding import capped
 from autodream.engine.history import declare
 from autodream.engine.model import Decision, EngineOptions
 from autodream.engine.plans import other_events_that_day
-from autodream.engine.recurring_days import end_days_otherwise, ends_another_day
+from autodream.engine.recurring_days import (
+    days_of_other_doings,
+    end_days_otherwise,
+    ends_another_day,
+)
 from autodream.engine.replacement import about_other_things, choice_difference, specific_values
 from autodream.engine.restating import adds_nothing
 from autodream.engine.text import dice, shorten, similarity, tokens
@@ -65,6 +69,8 @@ def merge_near_duplicates(live: list[Entry], entries: list[Entry], options: Engi
                 continue  # alike in shape, about different things: neither is stale
             if ends_another_day(keep.lead, other.lead) or ends_another_day(other.lead, keep.lead):
                 continue  # ("We no longer deploy on Fridays" / "We deploy on Tuesdays": both hold)
+            if days_of_other_doings(keep.lead, other.lead):
+                continue  # ("We no longer deploy on Tuesdays; ..." / "... release ...": both hold)
             if end_days_otherwise(keep.lead, other.lead):
                 continue  # ("We no longer deploy on Fridays" / "... on Fridays or Tuesdays")
             if keep.type == "project" and other_events_that_day(keep.lead, other.lead):

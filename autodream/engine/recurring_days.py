@@ -230,6 +230,17 @@ def end_days_otherwise(lead: str, other: str) -> bool:
         held.days != ended.days)
 
 
+def days_of_other_doings(lead: str, other: str) -> bool:
+    """``lead`` and ``other`` each a plain recurring day (or "We no longer deploy on Tuesdays; we
+    deploy on Thursdays") of another thing done ("deploy" / "release"): two habits, however
+    alike in wording, neither the newer of the other (the next dream with no new session pruned
+    'We no longer deploy on Tuesdays; ...' as superseded by the release one)."""
+    if len(lead) > MAX_SENTENCE or len(other) > MAX_SENTENCE:
+        return False
+    held, said = day_said(lead, only=True), day_said(other, only=True)
+    return held is not None and said is not None and held.verb != said.verb
+
+
 def ends_the_day_of(held: str, said: str) -> bool:
     """``said`` ends the day ``held``, a plain recurring day, gives, of the same who and what
     ("We no longer deploy on Fridays or Tuesdays" of "We deploy on Tuesdays")."""
