@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from tests.factories import dream_on_day, told_day_by_day
+from tests.test_cli_tool_ended_then_used import _dreamt
 
 
 def _topics(root: Path) -> dict[str, str]:
@@ -95,3 +96,22 @@ def test_a_day_ended_said_again_of_fewer_days_is_confirmed(
     before = _topics(root)
     dream_on_day(root, 4)
     assert _topics(root) == before
+
+
+@pytest.mark.parametrize("why", ["\n\n**Why:** QA signs off on Mondays.", ""])
+def test_a_day_ended_of_a_hand_written_rule_of_another_type_is_kept_beside_it(
+        tmp_path: Path, why: str) -> None:
+    """A deploy-day rule a person wrote as feedback, told ended: a memory of its own, as on
+    main (it was rewritten with no 'previously', the person's reason for deploying on Tuesdays
+    left as the reason for not deploying on them); the rule they wrote is as they wrote it."""
+    hand = f"---\nname: Deploy day\ndescription: when we deploy\ntype: feedback\n---\n\n" \
+           f"We deploy on Tuesdays.{why}\n"
+    index = "- [Deploy day](a.md) — when we deploy\n"
+    memory, _ = _dreamt(tmp_path, "We no longer deploy on Tuesdays.",
+                        files={"a.md": hand, "MEMORY.md": index})
+    bodies = _topics(memory.parent)
+    assert bodies.pop("a.md") == hand
+    ((_, ended),) = bodies.items()
+    assert "\nWe no longer deploy on Tuesdays.\n" in ended and "QA" not in ended, ended
+    dream_on_day(memory.parent, 2)
+    assert _topics(memory.parent) == {"a.md": hand, **bodies}

@@ -849,10 +849,15 @@ class Consolidator:
                 self._lift_ask(lifted, cand, cluster)
                 return
             # ("We no longer deploy on Tuesdays" ends "We deploy on Tuesdays.", however alike in
-            # wording "We no longer deploy on Fridays" is)
+            # wording "We no longer deploy on Fridays" is; only where it would be matched alone:
+            # a file written by hand, with a person's Why, was rewritten with no history and
+            # that Why left as the reason for not deploying)
+            day_ended = gives_a_day_ended(self.live(), cand.text)
             target = (moved_address_entry(self.live(), cand) or turned_back_in(self.live(), cand)
-                      or decision_taken_back(self.live(), cand) or gives_a_day_ended(
-                          self.live(), cand.text) or best_match(
+                      or decision_taken_back(self.live(), cand) or (
+                          day_ended if day_ended is not None and best_match(
+                              [day_ended], cand, self.options.match_similarity) is day_ended
+                          else None) or best_match(
                           self.live(), cand, self.options.match_similarity))
             if target is not None and (_ports_of_two_things(target.lead, cand.text)
                                        or owns_another_thing(
