@@ -311,3 +311,46 @@ def test_a_rule_said_again_with_something_else_ended_keeps_its_title_and_day(
     assert line.endswith(f" \u2014 {told}"), line
     (why,) = [text for text in _only_topic(root).splitlines() if text.startswith("**Why:**")]
     assert "2026-07-01" in why and "Changed on" not in why, why
+
+
+def _retitled_by_hand(tmp_path: Path, first: str, engine_title: str, hand: str) -> Path:
+    """``first`` on day 1, its title in MEMORY.md rewritten by hand to ``hand``; no dream yet."""
+    root = told_day_by_day(tmp_path / "p", first)
+    index = root / "memory" / "MEMORY.md"
+    told = index.read_text(encoding="utf-8")
+    assert f"[{engine_title}]" in told, told
+    index.write_text(told.replace(f"[{engine_title}]", f"[{hand}]"), encoding="utf-8")
+    return root
+
+
+def test_a_title_written_in_the_index_becomes_the_files_name(tmp_path: Path) -> None:
+    # (rev191: the index said 'Deploy only on Thursdays', the file's name: went on telling
+    # 'We deploy only on Tuesdays', to whatever reads the file; the two disagreed for good)
+    root = _retitled_by_hand(tmp_path, "We deploy only on Tuesdays.",
+                             "We deploy only on Tuesdays", "Deploy only on Thursdays")
+    dream_on_day(root, 2)
+    body = _only_topic(root)
+    assert "\nname: Deploy only on Thursdays\n" in body, body
+    assert "\nWe deploy only on Tuesdays.\n" in body, body  # what was said stays, word for word
+    (line,) = _index_lines(root)
+    assert _title(line) == "Deploy only on Thursdays", line
+    diary = (root / "memory" / ".autodream" / "DREAMS.md").read_text(encoding="utf-8")
+    assert ("name: set to the title written by hand in MEMORY.md, 'Deploy only on Thursdays' "
+            "(it was 'We deploy only on Tuesdays')") in diary, diary
+    # the name now is the title: the next dream has nothing to bring in line
+    dream_on_day(root, 3)
+    assert _only_topic(root) == body
+    last = (root / "memory" / ".autodream" / "DREAMS.md").read_text(encoding="utf-8")
+    assert "No change." in last.rsplit("\n## ", 1)[1], last
+
+
+def test_a_title_written_in_the_index_names_a_rule_turned_round_in_the_same_dream(
+        tmp_path: Path) -> None:
+    root = _retitled_by_hand(tmp_path, "Always squash-merge pull requests.",
+                             "Always squash-merge pull requests", "How we merge")
+    say_on_day(root, 2, "Don't squash-merge pull requests anymore.")
+    dream_on_day(root, 2)
+    body = _only_topic(root)
+    # (it went on telling 'Always squash-merge pull requests', the rule that no longer holds)
+    assert "\nname: How we merge\n" in body, body
+    assert "previously: Always squash-merge pull requests." in body, body
