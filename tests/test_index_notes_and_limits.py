@@ -724,6 +724,30 @@ def test_a_note_moved_out_of_memory_md_keeps_the_heading_it_was_under(
     assert len(lines) == 1 and "— Under 'Team rules" in lines[0]
 
 
+@pytest.mark.parametrize(("head", "title", "why"), [
+    # (rev191: 'Under 'Project memory', written by the user in MEMORY.md.', and the title gone)
+    ("# Project memory\n", True, "The user wrote this note directly in MEMORY.md."),
+    ("# Memory for acme-api\n\n", True, "The user wrote this note directly in MEMORY.md."),
+    # a second-level heading, or one naming a subject, is the note's section, as before
+    ("## Project memory\n", False, "Under 'Project memory', written by the user in MEMORY.md."),
+    ("# Memory leaks\n", False, "Under 'Memory leaks', written by the user in MEMORY.md."),
+])
+def test_a_first_line_heading_naming_the_memory_is_its_title_not_the_notes_section(
+    tmp_path: Path, head: str, title: bool, why: str,
+) -> None:
+    index = head + "Ask Dana before touching billing.\n\n## Feedback\n" + TESTING_LINE
+    project = _project_with_memory(tmp_path, {"MEMORY.md": index, "testing.md": TESTING})
+    out, _ = _dream(project, "2026-04-05T12:00:00Z")
+    assert out.startswith("committed:")
+    memory = project / "memory"
+    after = (memory / "MEMORY.md").read_text()
+    assert after.startswith(head.rstrip("\n") + "\n") is title, after
+    (moved,) = [p.read_text() for p in memory.glob("*.md")
+                if p.name != "MEMORY.md" and "Ask Dana" in p.read_text()]
+    assert "\nAsk Dana before touching billing.\n" in moved, moved
+    assert f"\n**Why:** {why}\n" in moved, moved
+
+
 def test_a_heading_holding_a_secret_is_no_reason_of_the_notes_under_it() -> None:
     # its words, redacted, were the moved note's Why: the mark froze the memory for good
     index = (TESTING_LINE + "\n## Keys ghp_abcdefghijklmnopqrstuvwxyz0123456789\n"

@@ -631,19 +631,28 @@ def index_notes(text: str, *, titled: bool = True) -> list[IndexNote]:
 
 def _heads_the_index(lines: Sequence[str], no: int) -> bool:
     """Whether line ``no`` (1-based, the first that says anything) is the title a person gave
-    the whole index: a level-1 heading naming no type, a line long at most, that heads a
-    section or an entry ('# Project memory', then '## Feedback'). One with notes right under
-    it is their section ('# Team rules', then its bullets), as any later heading is."""
+    the whole index: a level-1 heading naming no type, a line long at most, that calls itself
+    the memory ('# Project memory', '# Memory for acme-api', whatever follows it) or heads a
+    section or an entry ('# Acme', then '## Feedback'). One with notes right under it that
+    names something else is their section ('# Team rules', then its bullets), as any later
+    heading is."""
     line = lines[no - 1]
     if (_TITLE.match(line) is None or _WORD.search(line) is None or len(line) > _TITLE_CHARS
             or section_type(line.lstrip("#")) is not None):
         return False
+    if _NAMES_THE_MEMORY.search(line) is not None:
+        return True
     after = next((later for later in lines[no:] if later.strip()), None)
     return after is None or bool(_HEADING_LINE.match(after)) or bool(
         (item := _LINK_ITEM.match(after)) and is_file_link(item["file"].strip()))
 
 
 _TITLE_CHARS = 200
+# a heading that says it is the memory ('# Project memory', '# Memory for acme-api', '# acme-api
+# memories — read me first', '# MEMORY.md'): the index's title, never the section of the note
+# written under it; '# Memory leaks', '# Memory usage' name a subject of the notes under them
+_NAMES_THE_MEMORY = rx.compile(
+    r"\bmemor(?:y|ies)\b(?:\.md\b)?(?=[ \t]*(?:$|[^\w\s]|(?:for|of|index|file)\b))", re.I)
 
 
 def section_type(heading: str) -> MemoryType | None:
