@@ -32,6 +32,11 @@ def _dream(project: Path, now: str) -> str:
     ("# Learning C#\n## Steps\nRead the spec first.\n", "Learning C#", "Read the spec first."),
     ("# Deploy\n```bash\nfly deploy\n```\nRun it from the repo root.\n", "Deploy",
      "fly deploy"),
+    # (rev183: described '# TODO', its index line '— # TODO'; a description is never a heading)
+    ("# TODO\n- fix the flaky test\n", "TODO", "- fix the flaky test"),
+    ("# TODO\n\n- fix the flaky test\n- rename the CLI flag\n", "TODO", "- fix the flaky test"),
+    # an empty heading titles nothing, and describes nothing either (it was '##')
+    ("##\n- fix the flaky test\n", "scratch", "- fix the flaky test"),
     # no heading: named by its file, described by its first line, as before
     ("The VPN needs the corp profile.\n", "scratch", "The VPN needs the corp profile."),
 ])

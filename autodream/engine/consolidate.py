@@ -1338,7 +1338,7 @@ class Consolidator:
             retitle_for(entry, lead)
         if entry.original is None or any(entry.description == description_for(s)
                                          for s in turned):
-            entry.description = description_for(entry.lead)
+            entry.description = description_for(entry.told)
         if cand.why:
             entry.why, entry.generated_why = cand.why, False
         guidance_for(entry, cand, cluster)
@@ -2244,11 +2244,11 @@ class Consolidator:
             entry.statements = [cand.text] + [s for s in entry.statements[1:] if s not in stale]
             _put_value(entry, was, now)
             if redescribe:
-                entry.description = description_for(entry.lead)
+                entry.description = description_for(entry.told)
             if entry.original is None or address_told_for_now(entry.description) is not None:
                 # (a description that told the old address "for now" says what the new lead
                 # says, not the new address "for now": "The staging URL changed to ...")
-                entry.description = description_for(entry.lead)
+                entry.description = description_for(entry.told)
             action = "superseded"
             reason = f"newer statement replaces '{was}' with '{now}' on {day}"
         elif replaces(entry.lead, _INSTEAD_AT_END.sub("", cand.text)) and not _ALSO.search(
@@ -2262,7 +2262,7 @@ class Consolidator:
                                               if coverage(s, cand.text) < 0.85]
             entry.statements = self._capped(entry.statements, entry.file)
             if entry.original is None or entry.description == description_for(previous):
-                entry.description = description_for(entry.lead)
+                entry.description = description_for(entry.told)
             guidance_for(entry, cand, cluster)
             self._named_off_old_address(entry, previous, cand)
             if named_off_old_name(entry, previous, cand.text):
@@ -2286,7 +2286,7 @@ class Consolidator:
             entry.statements = self._capped(entry.statements, entry.file)
             if entry.original is None or any(
                     entry.description == description_for(s) for s in earlier):
-                entry.description = description_for(entry.lead)
+                entry.description = description_for(entry.told)
             if replaced_lead in earlier:
                 guidance_for(entry, cand, cluster)
             self._named_off_old_address(entry, replaced_lead, cand)
@@ -2309,7 +2309,7 @@ class Consolidator:
             action = "updated"
             reason = f"matches an existing entry; newest wording from {day} leads"
             if entry.original is None:
-                entry.description = description_for(entry.lead)
+                entry.description = description_for(entry.told)
         if cand.why:
             entry.why = cand.why
             entry.generated_why = False
@@ -2325,7 +2325,7 @@ class Consolidator:
         entry.statements = self._capped(
             [cand.text] + [s for s in entry.statements if s not in covered], entry.file)
         if entry.original is None:
-            entry.description = description_for(entry.lead)
+            entry.description = description_for(entry.told)
         if cand.why:
             entry.why, entry.generated_why = cand.why, False
         self._took_in(entry, cand, cluster, "updated",
@@ -2555,7 +2555,7 @@ class Consolidator:
                         f"by its kind and day alone ({was!r})", file=entry.file))
                 continue
             if entry.generated_hook:
-                entry.description = description_for(entry.lead)
+                entry.description = description_for(entry.told)
             elif entry.original is not None:
                 continue
             if says_only_name(entry.description, entry.name):

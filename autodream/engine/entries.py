@@ -185,6 +185,14 @@ class Entry:
     def lead(self) -> str:
         return self.statements[0] if self.statements else self.description
 
+    @property
+    def told(self) -> str:
+        """The first statement that says something, to describe the entry by: a plain markdown
+        file's '# TODO' is its title and a code fence no words ('# TODO' then '- fix the flaky
+        test' was described '# TODO'); ``lead`` when every statement is one of those."""
+        return next((s for s in self.statements if _NO_DESCRIPTION.match(s.strip()) is None),
+                    self.lead)
+
     def sources(self) -> list[Source]:
         out: list[Source] = []
         for item in self.extra.get("sources") or []:
@@ -302,8 +310,8 @@ def repair_topic(file: str, text: str, *, name: str = "", hook: str = "",
     said = [line.strip() for line in body.splitlines() if line.strip()]
     heading = _TITLE_HEADING.match(said[0]) if said and not body_start else None
     title = "" if heading is None else _CLOSING_HASHES.sub("", heading["title"])
-    if heading is not None:
-        said = [line for line in said[1:] if _NO_DESCRIPTION.match(line) is None]
+    # nor is any heading (an empty '## ', one under a broken frontmatter) or code fence
+    said = [line for line in said[heading is not None:] if _NO_DESCRIPTION.match(line) is None]
     name = fields.get("name") or name or title or stem.replace("_", " ").replace("-", " ")
     description = fields.get("description") or hook or (said or [name])[0]
     if not body.strip() and not fields:
@@ -649,6 +657,8 @@ def hook_for(entry: Entry) -> str:
     everything (2026-06-29)"); "" when the entry says nothing."""
     named = tokens(entry.name)
     for statement in entry.statements:
+        if _NO_DESCRIPTION.match(statement.strip()) is not None:
+            continue  # a heading or a code fence describes nothing ('# Deploy to staging')
         for clause in _CLAUSE_BREAK.split(statement.strip()):
             clause = clause.strip().rstrip(".!;,")
             new = tokens(clause) - named
@@ -701,7 +711,7 @@ def _rule_and_day(entry: Entry, why: str) -> str:
     alone gave ("the user's stated preference (2026-06-29)", "plan stated on 2026-07-06") named
     the kind of memory and a day, and nothing of what the memory says: an index line or a
     description no one could tell the memory by."""
-    rule = " ".join(entry.lead.split()).rstrip(" .!;,:") or " ".join(entry.name.split())
+    rule = " ".join(entry.told.split()).rstrip(" .!;,:") or " ".join(entry.name.split())
     if not rule:
         return ""
     said = _WHY_DAY.search(why)

@@ -108,7 +108,7 @@ def lead_replaced(entry: Entry, cand: Candidate, cluster: Cluster,
     if entry.name == title_for(previous) or previous.startswith(entry.name):
         entry.name = title_for(cand.text) or entry.name
     if entry.original is None or entry.description == description_for(previous):
-        entry.description = description_for(entry.lead)
+        entry.description = description_for(entry.told)
     guidance_for(entry, cand, cluster)
     return previous
 
