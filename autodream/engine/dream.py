@@ -34,7 +34,6 @@ from autodream.engine.index import (
     hand_title,
     index_decisions,
     index_rank,
-    names_from_titles,
     note_lines,
     notes_fit,
     prune_restated,
@@ -288,9 +287,7 @@ def load_entries(
         read_as_archive(entry, files[path])
         if known is not None:
             entry.index_pos, entry.hook = known.line_no, known.hook
-            written = (names or {}).get(path)
-            entry.hand_title = hand_title(known.title, entry.name, written)
-            entry.name_dreamed = written == entry.name
+            entry.hand_title = hand_title(known.title, entry.name, (names or {}).get(path))
             entry.text_as_read = said_as_read(entry)
         entries.append(entry)
     for path in sorted(unreadable):
@@ -892,7 +889,6 @@ def _plan(
     decisions.extend(work.decisions)
     decisions.extend(prune_restated(work.entries, facts))
     decisions.extend(retitles(work.entries))
-    decisions.extend(names_from_titles(work.entries))
     # (last, once every entry is told as it now is: an event moved there is in its past words)
     room = None if options.max_files_touched is None else -_files_over(
         work.entries, options, extra)

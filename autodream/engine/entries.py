@@ -172,9 +172,6 @@ class Entry:
     # said when read, to tell whether the dream's rewrite made that title wrong
     hand_title: str = ""
     text_as_read: str = ""
-    # its ``name:`` is the one a dream last wrote there (the journal knows it), not one the
-    # person wrote in the file: a title they write in MEMORY.md then becomes its name
-    name_dreamed: bool = False
 
     @property
     def text(self) -> str:

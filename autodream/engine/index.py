@@ -33,7 +33,6 @@ from autodream.memory.model import (
     unlisted_count,
     unlisted_line,
 )
-from autodream.redact import REDACTED_MARK, contains_secret
 
 
 def prune_restated(entries: list[Entry], facts: ProjectFacts) -> list[Decision]:
@@ -228,27 +227,6 @@ def retitles(entries: Sequence[Entry]) -> list[Decision]:
             "updated", entry.file,
             f"index title written by hand ({was!r}) retitled {engine_title(entry.name)!r}: "
             f"the entry no longer says {' '.join(stale)!r}", file=entry.file))
-    return decisions
-
-
-def names_from_titles(entries: Sequence[Entry]) -> list[Decision]:
-    """A title the person wrote in MEMORY.md over the one a dream gave the entry becomes its
-    ``name:``: left as it was, the file would go on telling what they retitled (a rule they
-    changed there, "Deploy only on Thursdays" over "We deploy only on Tuesdays") to whatever
-    reads the file, and the two would disagree. Their edit wins; a name they wrote in the file
-    themselves is theirs too and stays, and a title holding a secret is never copied (it stays
-    in MEMORY.md alone, where the check tells them to remove it)."""
-    decisions: list[Decision] = []
-    for entry in entries:
-        title = entry.hand_title
-        if (entry.deleted or entry.opaque or not title or not entry.name_dreamed
-                or title == entry.name or REDACTED_MARK in title or contains_secret(title)):
-            continue
-        was, entry.name, entry.changed = entry.name, title, True
-        decisions.append(Decision(
-            "updated", entry.file,
-            f"name: set to the title written by hand in MEMORY.md, {title!r} (it was "
-            f"{was!r}), so the file and the index tell the same", file=entry.file))
     return decisions
 
 
