@@ -120,6 +120,9 @@ class DreamBrief:
     # memory files the dreams left; what differs from them now is the person's doing
     dreamed_names: dict[str, str] = field(default_factory=dict)
     dreamed_files: frozenset[str] = frozenset()
+    # the project's folder name ('acme-api'): a title on top of MEMORY.md may call the memory by
+    # it ('# acme-api memories'), the index's title then, not the section of the note under it
+    project_name: str = ""
     roots: dict[str, str] = field(
         default_factory=lambda: {
             "memory": "the memory directory (staging copy; the only writable root; its "

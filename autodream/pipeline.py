@@ -422,7 +422,7 @@ def consolidate(
         written, dreamed = journal.dreamed_memory(state, settings.index_path.name)
         brief = replace(brief, date_orders=orders_before,
                         forgets_undone=journal.forgets_undone(state), dreamed_names=written,
-                        dreamed_files=dreamed)
+                        dreamed_files=dreamed, project_name=settings.project_root.name)
         digest_ends: dict[str, int] = {}
         orders_seen: dict[str, int] = {}
         if backend.name != "local" and brief.sessions:

@@ -311,13 +311,14 @@ def test_a_left_out_file_is_no_loss_but_a_deleted_one_still_is(tmp_path: Path) -
 # -- end to end through the CLI -------------------------------------------------------------
 
 
-def _project_with_memory(tmp_path: Path, memory: dict[str, str]) -> Path:
-    """A local-engine project with ``memory`` and one session saying one rule."""
+def _project_with_memory(tmp_path: Path, memory: dict[str, str], root: str = "project") -> Path:
+    """A local-engine project with ``memory`` and one session saying one rule; ``root``, the
+    project folder's name."""
     project = tmp_path / "proj"
     write_tree(project / "memory", memory)
     write_tree(project, {
-        "project/README.md": "# demo\nA tiny tool.\n",
-        "autodream.toml": 'project_root = "project"\nsessions_dir = "sessions"\n'
+        f"{root}/README.md": "# demo\nA tiny tool.\n",
+        "autodream.toml": f'project_root = "{root}"\nsessions_dir = "sessions"\n'
                           'memory_dir = "memory"\nbackend = "local"\n',
     })
     TranscriptBuilder(start=datetime(2026, 4, 1, 10, tzinfo=timezone.utc)).user(
@@ -724,19 +725,31 @@ def test_a_note_moved_out_of_memory_md_keeps_the_heading_it_was_under(
     assert len(lines) == 1 and "— Under 'Team rules" in lines[0]
 
 
+_DIRECTLY = "The user wrote this note directly in MEMORY.md."
+
+
 @pytest.mark.parametrize(("head", "title", "why"), [
     # (rev191: 'Under 'Project memory', written by the user in MEMORY.md.', and the title gone)
-    ("# Project memory\n", True, "The user wrote this note directly in MEMORY.md."),
-    ("# Memory for acme-api\n\n", True, "The user wrote this note directly in MEMORY.md."),
+    ("# Project memory\n", True, _DIRECTLY),
+    ("# Memory for acme-api\n\n", True, _DIRECTLY),
+    ("# MEMORY.md\n", True, _DIRECTLY),
+    ("# Claude memory\n", True, _DIRECTLY),
+    ("# acme-api memories\n", True, _DIRECTLY),  # the project folder's name
     # a second-level heading, or one naming a subject, is the note's section, as before
     ("## Project memory\n", False, "Under 'Project memory', written by the user in MEMORY.md."),
     ("# Memory leaks\n", False, "Under 'Memory leaks', written by the user in MEMORY.md."),
+    # (rev194: each was read as the index's title, and the note lost what it was about)
+    *[(f"# {subject}\n", False, f"Under '{subject}', written by the user in MEMORY.md.")
+      for subject in ["GPU memory", "Redis memory", "Shared memory", "Out of memory",
+                      "Notes on memory", "Memory-mapped files", "Memory (RAM) limits",
+                      "Memory of the outage", "memory: keep under 2GB", "webapp memory"]],
 ])
 def test_a_first_line_heading_naming_the_memory_is_its_title_not_the_notes_section(
     tmp_path: Path, head: str, title: bool, why: str,
 ) -> None:
     index = head + "Ask Dana before touching billing.\n\n## Feedback\n" + TESTING_LINE
-    project = _project_with_memory(tmp_path, {"MEMORY.md": index, "testing.md": TESTING})
+    project = _project_with_memory(tmp_path, {"MEMORY.md": index, "testing.md": TESTING},
+                                   root="acme-api")
     out, _ = _dream(project, "2026-04-05T12:00:00Z")
     assert out.startswith("committed:")
     memory = project / "memory"

@@ -185,6 +185,7 @@ class LocalBackend:
             files, index_text, gatherer.candidates, now=brief.now, facts=facts,
             options=self.options, fallback_day=fallback, unreadable=unread,
             forgets=gatherer.forgets, names=brief.dreamed_names, dreamed=brief.dreamed_files,
+            project=brief.project_name,
         )
         self.plan = plan
         self.report.forgotten = sorted(e.file for e in plan.entries if e.deleted

@@ -673,6 +673,7 @@ def plan_dream(
     forgets: Sequence[ForgetRequest] = (),
     names: Mapping[str, str] | None = None,
     dreamed: frozenset[str] = frozenset(),
+    project: str = "",
 ) -> DreamPlan:
     """The whole consolidation; ``fallback_day`` dates relative words in undated entries;
     ``unreadable`` files exist in memory but could not be read, and are left as they are;
@@ -680,7 +681,8 @@ def plan_dream(
     name each file had when a dream last wrote it (from the journal), tell the index titles
     written by hand;
     ``dreamed``, the files earlier dreams left in memory: one gone since was deleted by hand,
-    and no new entry takes its name.
+    and no new entry takes its name; ``project``, the project's folder name, one a title on
+    top of MEMORY.md may call the memory by ('# acme-api memories').
 
     Past the file budget (``max_files_touched``) the notes written in MEMORY.md wait first:
     the last of them stay there as they are (the agent still reads them), and the plan is made
@@ -693,7 +695,7 @@ def plan_dream(
     waiting = waiting_notes(files.get(WAITING_FILE))
     if waiting is not None:
         files = {path: text for path, text in files.items() if path != WAITING_FILE}
-    notes = [*index_notes(index_text or ""), *(waiting or [])]
+    notes = [*index_notes(index_text or "", project=project), *(waiting or [])]
     # a note whose line reads as an index entry (a link to a web page) would be a link to no
     # file if it stayed: always moved. One holding a secret always stays (``_as_found``)
     holdable = [n for n in notes if not _reads_as_entry(n) and not _redacted(n.text)]

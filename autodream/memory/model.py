@@ -560,12 +560,14 @@ class IndexNote:
         return " ".join(self.text.split())
 
 
-def index_notes(text: str, *, titled: bool = True) -> list[IndexNote]:
+def index_notes(text: str, *, titled: bool = True, project: str = "") -> list[IndexNote]:
     """The notes in an index: every line that is not an entry, a heading, a blank line, a rule
     or the ``unlisted_line``. An indented line, or one that goes on with a lower-case word after
     a line with no closing punctuation, continues the note above it; a fenced code block is one
     note (or part of the note it follows). A first-line ``# heading`` is the index's title
-    (``IndexNote.title``) when ``titled``: MEMORY.md has one, a file of waiting notes none."""
+    (``IndexNote.title``) when ``titled``: MEMORY.md has one, a file of waiting notes none.
+    ``project``, the project's folder name, is a name a title may give the memory
+    ('# acme-api memories')."""
     notes: list[IndexNote] = []
     current: list[str] | None = None
     start = 0
@@ -589,7 +591,7 @@ def index_notes(text: str, *, titled: bool = True) -> list[IndexNote]:
     for no, line in enumerate(lines, start=1):
         if no <= head:
             continue
-        if titled and no == first and _heads_the_index(lines, no):
+        if titled and no == first and _heads_the_index(lines, no, project):
             notes.append(IndexNote(no, (line,), title=True))
             continue
         if skip:  # a setext heading's underline
@@ -629,18 +631,18 @@ def index_notes(text: str, *, titled: bool = True) -> list[IndexNote]:
     return notes
 
 
-def _heads_the_index(lines: Sequence[str], no: int) -> bool:
+def _heads_the_index(lines: Sequence[str], no: int, project: str = "") -> bool:
     """Whether line ``no`` (1-based, the first that says anything) is the title a person gave
-    the whole index: a level-1 heading naming no type, a line long at most, that calls itself
-    the memory ('# Project memory', '# Memory for acme-api', whatever follows it) or heads a
-    section or an entry ('# Acme', then '## Feedback'). One with notes right under it that
-    names something else is their section ('# Team rules', then its bullets), as any later
-    heading is."""
+    the whole index: a level-1 heading naming no type, a line long at most, that names the
+    memory file itself ('# Project memory', '# Memory for acme-api', whatever follows it;
+    ``_names_the_memory``) or heads a section or an entry ('# Acme', then '## Feedback'). One
+    with notes right under it that names something else is their section ('# Team rules' or
+    '# GPU memory', then its bullets), as any later heading is."""
     line = lines[no - 1]
     if (_TITLE.match(line) is None or _WORD.search(line) is None or len(line) > _TITLE_CHARS
             or section_type(line.lstrip("#")) is not None):
         return False
-    if _NAMES_THE_MEMORY.search(line) is not None:
+    if _names_the_memory(line, project):
         return True
     after = next((later for later in lines[no:] if later.strip()), None)
     return after is None or bool(_HEADING_LINE.match(after)) or bool(
@@ -648,11 +650,30 @@ def _heads_the_index(lines: Sequence[str], no: int) -> bool:
 
 
 _TITLE_CHARS = 200
-# a heading that says it is the memory ('# Project memory', '# Memory for acme-api', '# acme-api
-# memories — read me first', '# MEMORY.md'): the index's title, never the section of the note
-# written under it; '# Memory leaks', '# Memory usage' name a subject of the notes under them
+
+
+def _names_the_memory(heading: str, project: str = "") -> bool:
+    """Whether a ``# heading`` names the memory file itself, whole: '# Memory', '# MEMORY.md',
+    '# Project memory', '# Memory index', '# Claude memory', '# Memory for acme-api', or the
+    project's folder name (``project``) with memory: '# acme-api memories'. A heading with
+    memory in it that names a subject is a section of the notes under it ('# GPU memory',
+    '# Shared memory', '# Out of memory', '# Memory-mapped files', '# memory: keep under 2GB')."""
+    words = heading.lstrip("#").casefold().split()
+    if words and not words[-1].strip("#"):
+        words.pop()  # closing hashes ('# Memory #')
+    said = " ".join(words)
+    if _NAMES_THE_MEMORY.fullmatch(said) is not None:
+        return True
+    folder = " ".join(project.split()).casefold()
+    return bool(folder) and said in {f"{folder} memory", f"{folder} memories",
+                                     f"memory for {folder}", f"memories for {folder}"}
+
+
+# (read by ``_names_the_memory`` on a heading's words, blanks made one, casefolded, at most
+# ``_TITLE_CHARS`` long)
 _NAMES_THE_MEMORY = rx.compile(
-    r"\bmemor(?:y|ies)\b(?:\.md\b)?(?=[ \t]*(?:$|[^\w\s]|(?:for|of|index|file)\b))", re.I)
+    r"(?:(?:project|claude|agent|team) )?memor(?:y|ies)(?: index)?|memory\.md"
+    r"|memor(?:y|ies) for [\w][\w.-]*")
 
 
 def section_type(heading: str) -> MemoryType | None:
