@@ -53,3 +53,15 @@ def test_a_plain_markdown_topic_file_is_titled_by_its_heading(
     assert f"- [{name}](scratch.md) — {description}" in (
         project / "memory" / "MEMORY.md").read_text()
     assert _dream(project, "2026-07-03T10:00:00Z").startswith("no-change:")
+
+
+def test_a_hash_then_a_figure_is_a_sentence_not_a_heading(tmp_path: Path) -> None:
+    # '# 123' is an issue's number: the file is described by it, as on main (rev194: it was
+    # taken for a heading, and the file described by its name alone, 'Issue tracker')
+    project = project_dirs(tmp_path / "proj", 'backend = "local"\n')
+    write_tree(project, {"project/README.md": "# demo\n", "memory/issues.md": (
+        "---\nname: Issue tracker\ndescription: ''\ntype: reference\n---\n\n"
+        "# 123 is the tracking issue for the flaky test.\n")})
+    assert _dream(project, "2026-07-02T10:00:00Z").startswith("committed:")
+    written = parse_topic((project / "memory" / "issues.md").read_text())
+    assert written.description == "# 123 is the tracking issue for the flaky test."

@@ -269,7 +269,9 @@ class Entry:
 _TITLE_HEADING = rx.compile(r"^#{1,6}[ \t]+(?P<title>\S(?:.*\S)?)")
 # a heading's closing hashes stand after a blank ('## Notes ##'); 'C#' and 'F#' are words
 _CLOSING_HASHES = rx.compile(r"[ \t]+#+\Z")
-_NO_DESCRIPTION = rx.compile(r"^(?:#{1,6}(?:[ \t]|$)|`{3}|~{3})")  # a heading, a code fence
+# a heading, a code fence; one '#' then a figure is an issue's number ('# 123 is the tracking
+# issue for the flaky test'), said as a sentence
+_NO_DESCRIPTION = rx.compile(r"^(?:#(?:[ \t](?![ \t]*\d)|$)|#{2,6}(?:[ \t]|$)|`{3}|~{3})")
 _LOOSE_KEY = rx.compile(r"^(?P<key>[A-Za-z_][\w-]*):\s*(?P<value>.*)$")
 _PREFIX_TYPE = rx.compile(r"^(user|feedback|project|reference)[_-]")
 
