@@ -10,7 +10,7 @@ from click.testing import CliRunner
 
 from autodream.cli import cli
 from autodream.memory.model import parse_topic
-from tests.factories import project_dirs
+from tests.factories import LEAST_GATES, dream_on_day, project_dirs, say_on_day
 from tests.memdirs import write_tree
 
 
@@ -65,3 +65,16 @@ def test_a_hash_then_a_figure_is_a_sentence_not_a_heading(tmp_path: Path) -> Non
     assert _dream(project, "2026-07-02T10:00:00Z").startswith("committed:")
     written = parse_topic((project / "memory" / "issues.md").read_text())
     assert written.description == "# 123 is the tracking issue for the flaky test."
+
+
+def test_a_heading_is_never_told_as_what_a_memory_said_before(tmp_path: Path) -> None:
+    # (rev194: an empty heading over the rule it replaced was kept as 'previously: ##')
+    project = project_dirs(tmp_path / "proj", LEAST_GATES)
+    write_tree(project, {"project/README.md": "# demo\n",
+                         "memory/deploy.md": "## \nWe deploy on Tuesdays.\n"})
+    dream_on_day(project, 2)
+    say_on_day(project, 3, "We deploy on Thursdays now.")
+    dream_on_day(project, 3)
+    written = (project / "memory" / "deploy.md").read_text()
+    assert "Updated on 2026-07-03; previously: We deploy on Tuesdays." in written, written
+    assert "previously: ##" not in written and "\n##" not in written, written

@@ -42,6 +42,7 @@ from autodream.engine.entries import (
     change_line,
     description_for,
     hook_for,
+    is_empty_heading,
     is_generated_why,
     kind_and_day_hook,
     says_only_name,
@@ -2257,7 +2258,8 @@ class Consolidator:
             # all code" -> "We never write tests"), but no single "X to Y" lines up: name the
             # old statement instead of a wrong pair of words.
             previous = entry.lead
-            entry.history.append(update_line(day, previous))
+            if not is_empty_heading(previous):  # ('##' tells nothing: no 'previously: ##')
+                entry.history.append(update_line(day, previous))
             entry.statements = [cand.text] + [s for s in entry.statements[1:]
                                               if coverage(s, cand.text) < 0.85]
             entry.statements = self._capped(entry.statements, entry.file)
@@ -2281,7 +2283,8 @@ class Consolidator:
             replaced_lead = entry.lead
             earlier = [s for s in entry.statements if not different_subjects(s, cand.text)
                        or turned_back_over(s, cand.text)]
-            entry.history.extend(update_line(day, s) for s in earlier)
+            # (an empty heading it stood under goes with it, telling nothing: no 'previously: ##')
+            entry.history.extend(update_line(day, s) for s in earlier if not is_empty_heading(s))
             entry.statements = [cand.text] + [s for s in entry.statements if s not in earlier]
             entry.statements = self._capped(entry.statements, entry.file)
             if entry.original is None or any(

@@ -54,6 +54,22 @@ def files_of(entries: list[Entry]) -> frozenset[str]:
     return frozenset(e.file for e in entries) | {e.renamed_from for e in entries if e.renamed_from}
 
 
+def says_something(statement: str) -> bool:
+    """Whether ``statement`` says anything a description or a history line could tell: it is no
+    heading ('# TODO', an empty '##') and no code fence. '# 123 is the tracking issue' (one '#'
+    and a figure: an issue's number) is a sentence."""
+    return _NO_DESCRIPTION.match(statement.strip()) is None
+
+
+def is_empty_heading(statement: str) -> bool:
+    """Whether ``statement`` is a heading with no words ('##', '# '): it tells nothing, and is
+    never what a memory said before ('previously: ##')."""
+    return _EMPTY_HEADING.fullmatch(statement.strip()) is not None
+
+
+_EMPTY_HEADING = rx.compile(r"#{1,6}")
+
+
 def update_line(day: date | str, previous: str) -> str:
     """The history line of a statement replaced whole, as ``UPDATE_LINE`` reads it back."""
     return f"Updated on {day}; previously: {previous}"
@@ -187,8 +203,7 @@ class Entry:
         """The first statement that says something, to describe the entry by: a plain markdown
         file's '# TODO' is its title and a code fence no words ('# TODO' then '- fix the flaky
         test' was described '# TODO'); ``lead`` when every statement is one of those."""
-        return next((s for s in self.statements if _NO_DESCRIPTION.match(s.strip()) is None),
-                    self.lead)
+        return next((s for s in self.statements if says_something(s)), self.lead)
 
     def sources(self) -> list[Source]:
         out: list[Source] = []
@@ -310,7 +325,7 @@ def repair_topic(file: str, text: str, *, name: str = "", hook: str = "",
     heading = _TITLE_HEADING.match(said[0]) if said and not body_start else None
     title = "" if heading is None else _CLOSING_HASHES.sub("", heading["title"])
     # nor is any heading (an empty '## ', one under a broken frontmatter) or code fence
-    said = [line for line in said[heading is not None:] if _NO_DESCRIPTION.match(line) is None]
+    said = [line for line in said[heading is not None:] if says_something(line)]
     name = fields.get("name") or name or title or stem.replace("_", " ").replace("-", " ")
     description = fields.get("description") or hook or (said or [name])[0]
     if not body.strip() and not fields:
@@ -656,7 +671,7 @@ def hook_for(entry: Entry) -> str:
     everything (2026-06-29)"); "" when the entry says nothing."""
     named = tokens(entry.name)
     for statement in entry.statements:
-        if _NO_DESCRIPTION.match(statement.strip()) is not None:
+        if not says_something(statement):
             continue  # a heading or a code fence describes nothing ('# Deploy to staging')
         for clause in _CLAUSE_BREAK.split(statement.strip()):
             clause = clause.strip().rstrip(".!;,")

@@ -10,6 +10,7 @@ from autodream.engine.entries import (
     HISTORY_LINE,
     Entry,
     description_for,
+    is_empty_heading,
     title_for,
     update_line,
 )
@@ -103,7 +104,8 @@ def lead_replaced(entry: Entry, cand: Candidate, cluster: Cluster,
     aside: "Best val loss is 0.412") follows the new one, one written by hand stays. Returns
     the old lead."""
     previous = entry.lead
-    entry.history.append(update_line(cand.source.day.isoformat(), previous))
+    if not is_empty_heading(previous):  # ('##' tells nothing: no 'previously: ##')
+        entry.history.append(update_line(cand.source.day.isoformat(), previous))
     entry.statements = statements
     if entry.name == title_for(previous) or previous.startswith(entry.name):
         entry.name = title_for(cand.text) or entry.name
