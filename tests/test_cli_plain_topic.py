@@ -55,6 +55,29 @@ def test_a_plain_markdown_topic_file_is_titled_by_its_heading(
     assert _dream(project, "2026-07-03T10:00:00Z").startswith("no-change:")
 
 
+@pytest.mark.parametrize("text", [
+    # (rev194: after the first dream it read 'description: We deploy on Tuesdays.', and a
+    # later dream told 'We deploy on Thursdays now.' kept that line: the index told the old day)
+    "---\nname: Deploy\ntype: project\n---\n# Deploy\nWe deploy on Tuesdays.\n",
+    "# Deploy\nWe deploy on Tuesdays.\n",
+])
+def test_a_heading_topped_files_description_follows_what_it_is_told_next(
+    tmp_path: Path, text: str,
+) -> None:
+    project = project_dirs(tmp_path / "proj", LEAST_GATES)
+    write_tree(project, {"project/README.md": "# demo\n", "memory/deploy.md": text})
+    dream_on_day(project, 2)
+    memory = project / "memory"
+    assert parse_topic((memory / "deploy.md").read_text()).description == (
+        "We deploy on Tuesdays.")
+    say_on_day(project, 3, "We deploy on Thursdays now.")
+    dream_on_day(project, 3)
+    written = parse_topic((memory / "deploy.md").read_text())
+    assert written.description == "We deploy on Thursdays now.", written
+    assert "- [Deploy](deploy.md) — We deploy on Thursdays now." in (
+        memory / "MEMORY.md").read_text()
+
+
 def test_a_hash_then_a_figure_is_a_sentence_not_a_heading(tmp_path: Path) -> None:
     # '# 123' is an issue's number: the file is described by it, as on main (rev194: it was
     # taken for a heading, and the file described by its name alone, 'Issue tracker')

@@ -2239,7 +2239,7 @@ class Consolidator:
             # would with the one put for the other say it against itself ("Priya owns the
             # billing service now, not Priya."): it is made anew from the new lead
             redescribe = _new_set_against_old(entry.description, was, now) and (
-                entry.description == description_for(before))
+                entry.described_by_lead())
             entry.history.append(change_line(was, now, _changed_when(cand)))
             stale = [s for s in entry.statements[1:] if has_word(s, was)]
             entry.statements = [cand.text] + [s for s in entry.statements[1:] if s not in stale]
@@ -2258,12 +2258,13 @@ class Consolidator:
             # all code" -> "We never write tests"), but no single "X to Y" lines up: name the
             # old statement instead of a wrong pair of words.
             previous = entry.lead
+            described_by_lead = entry.described_by_lead()
             if not is_empty_heading(previous):  # ('##' tells nothing: no 'previously: ##')
                 entry.history.append(update_line(day, previous))
             entry.statements = [cand.text] + [s for s in entry.statements[1:]
                                               if coverage(s, cand.text) < 0.85]
             entry.statements = self._capped(entry.statements, entry.file)
-            if entry.original is None or entry.description == description_for(previous):
+            if entry.original is None or described_by_lead:
                 entry.description = description_for(entry.told)
             guidance_for(entry, cand, cluster)
             self._named_off_old_address(entry, previous, cand)

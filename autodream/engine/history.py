@@ -104,12 +104,13 @@ def lead_replaced(entry: Entry, cand: Candidate, cluster: Cluster,
     aside: "Best val loss is 0.412") follows the new one, one written by hand stays. Returns
     the old lead."""
     previous = entry.lead
+    described_by_lead = entry.described_by_lead()
     if not is_empty_heading(previous):  # ('##' tells nothing: no 'previously: ##')
         entry.history.append(update_line(cand.source.day.isoformat(), previous))
     entry.statements = statements
     if entry.name == title_for(previous) or previous.startswith(entry.name):
         entry.name = title_for(cand.text) or entry.name
-    if entry.original is None or entry.description == description_for(previous):
+    if entry.original is None or described_by_lead:
         entry.description = description_for(entry.told)
     guidance_for(entry, cand, cluster)
     return previous
