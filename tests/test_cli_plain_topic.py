@@ -78,6 +78,34 @@ def test_a_heading_topped_files_description_follows_what_it_is_told_next(
         memory / "MEMORY.md").read_text()
 
 
+@pytest.mark.parametrize(("text", "first"), [
+    # (rev206: each went on '— We deploy on Thursdays now.', the person's first line lost from
+    # the index, because a description equal to the first line was taken for the engine's)
+    ("---\nname: Deploy\ndescription: Ask Dana before any deploy.\ntype: project\n---\n"
+     "# Deploy\nAsk Dana before any deploy.\nWe deploy on Tuesdays.\n",
+     "Ask Dana before any deploy."),
+    ("# Deploy\nAsk Dana before any deploy.\nWe deploy on Tuesdays.\n",
+     "Ask Dana before any deploy."),
+    ("# Deploy\nNever deploy on Fridays.\nWe deploy on Tuesdays.\n", "Never deploy on Fridays."),
+    ("# Deploy\n> Ask Dana first.\nWe deploy on Tuesdays.\n", "> Ask Dana first."),
+    ("# Deploy\n- Ask Dana first.\n- We deploy on Tuesdays.\n", "- Ask Dana first."),
+])
+def test_a_first_line_under_a_heading_stays_the_description_when_another_rule_changes(
+    tmp_path: Path, text: str, first: str,
+) -> None:
+    project = project_dirs(tmp_path / "proj", LEAST_GATES)
+    write_tree(project, {"project/README.md": "# demo\n", "memory/deploy.md": text})
+    dream_on_day(project, 2)
+    memory = project / "memory"
+    assert parse_topic((memory / "deploy.md").read_text()).description == first
+    say_on_day(project, 3, "We deploy on Thursdays now.")
+    dream_on_day(project, 3)
+    written = parse_topic((memory / "deploy.md").read_text())
+    assert written.description == first, written
+    assert f"- [Deploy](deploy.md) — {first}" in (memory / "MEMORY.md").read_text()
+    assert "We deploy on Thursdays now." in written.body
+
+
 def test_a_hash_then_a_figure_is_a_sentence_not_a_heading(tmp_path: Path) -> None:
     # '# 123' is an issue's number: the file is described by it, as on main (rev194: it was
     # taken for a heading, and the file described by its name alone, 'Issue tracker')

@@ -67,6 +67,7 @@ from autodream.engine.history import (
     changed_between,
     declare,
     declare_file,
+    description_replaced,
     lead_replaced,
     named_off_old_name,
     retitle_for,
@@ -2239,7 +2240,7 @@ class Consolidator:
             # would with the one put for the other say it against itself ("Priya owns the
             # billing service now, not Priya."): it is made anew from the new lead
             redescribe = _new_set_against_old(entry.description, was, now) and (
-                entry.described_by_lead())
+                description_replaced(entry, [entry.lead], cand.text))
             entry.history.append(change_line(was, now, _changed_when(cand)))
             stale = [s for s in entry.statements[1:] if has_word(s, was)]
             entry.statements = [cand.text] + [s for s in entry.statements[1:] if s not in stale]
@@ -2258,13 +2259,13 @@ class Consolidator:
             # all code" -> "We never write tests"), but no single "X to Y" lines up: name the
             # old statement instead of a wrong pair of words.
             previous = entry.lead
-            described_by_lead = entry.described_by_lead()
+            description_follows = description_replaced(entry, [previous], cand.text)
             if not is_empty_heading(previous):  # ('##' tells nothing: no 'previously: ##')
                 entry.history.append(update_line(day, previous))
             entry.statements = [cand.text] + [s for s in entry.statements[1:]
                                               if coverage(s, cand.text) < 0.85]
             entry.statements = self._capped(entry.statements, entry.file)
-            if entry.original is None or described_by_lead:
+            if entry.original is None or description_follows:
                 entry.description = description_for(entry.told)
             guidance_for(entry, cand, cluster)
             self._named_off_old_address(entry, previous, cand)
@@ -2308,11 +2309,14 @@ class Consolidator:
             replaced = [s for s in entry.statements if coverage(s, cand.text) >= 0.85]
             if entry.lead in replaced and named_off_old_name(entry, entry.lead, cand.text):
                 self._retitled_on(entry, day)
+            # ('# Deploy' over 'We deploy on Tuesdays.', described by the rule: the heading is
+            # what the new wording replaces, the rule is what it tells anew)
+            description_follows = description_replaced(entry, [], cand.text)
             entry.statements = [cand.text] + [s for s in entry.statements if s not in replaced]
             entry.statements = self._capped(entry.statements, entry.file)
             action = "updated"
             reason = f"matches an existing entry; newest wording from {day} leads"
-            if entry.original is None:
+            if entry.original is None or description_follows:
                 entry.description = description_for(entry.told)
         if cand.why:
             entry.why = cand.why

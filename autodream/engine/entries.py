@@ -205,13 +205,6 @@ class Entry:
         test' was described '# TODO'); ``lead`` when every statement is one of those."""
         return next((s for s in self.statements if says_something(s)), self.lead)
 
-    def described_by_lead(self) -> bool:
-        """Whether the description is the one made of the lead as it stands: of the first
-        statement, or of the first that says something (``told``; '# Deploy' then 'We deploy
-        on Tuesdays.' is described by the second). Asked before a newer statement takes the
-        lead's place: such a description follows it, one written otherwise stays."""
-        return self.description in {description_for(self.lead), description_for(self.told)}
-
     def sources(self) -> list[Source]:
         out: list[Source] = []
         for item in self.extra.get("sources") or []:
@@ -394,10 +387,11 @@ def parse_entry(file: str, text: str, *, repaired: TopicFile | None = None) -> E
     )
     entry.generated_hook = bool(entry.description) and (
         entry.description in (hook_for(entry), kind_and_day_hook(entry))
-        # under a heading or a code fence, one made of the first statement that says something
-        # (as a dream describes it) or of the heading (as earlier versions did: '# Deploy'):
-        # the engine's, which follows what the entry says when it changes
-        or (entry.told != entry.lead and entry.described_by_lead()))
+        # under a heading or a code fence, one made of the heading (as earlier versions did:
+        # '# Deploy'): the engine's, which follows what the entry says when it changes. One
+        # made of the first statement that says something may be the person's own: it follows
+        # only the statement that tells it anew (history.description_replaced)
+        or (entry.told != entry.lead and entry.description == description_for(entry.lead)))
     return entry
 
 
