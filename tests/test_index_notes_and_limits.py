@@ -743,6 +743,10 @@ _DIRECTLY = "The user wrote this note directly in MEMORY.md."
       for subject in ["GPU memory", "Redis memory", "Shared memory", "Out of memory",
                       "Notes on memory", "Memory-mapped files", "Memory (RAM) limits",
                       "Memory of the outage", "memory: keep under 2GB", "webapp memory"]],
+    # (rev206: 'memory for' any one word was the title; only the project's folder is)
+    *[(f"# {subject}\n", False, f"Under '{subject}', written by the user in MEMORY.md.")
+      for subject in ["Memory for builds", "Memory for staging", "Memory for GPUs",
+                      "Memory for Python", "Memories for later", "Memory for webapp"]],
 ])
 def test_a_first_line_heading_naming_the_memory_is_its_title_not_the_notes_section(
     tmp_path: Path, head: str, title: bool, why: str,

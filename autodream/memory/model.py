@@ -634,10 +634,10 @@ def index_notes(text: str, *, titled: bool = True, project: str = "") -> list[In
 def _heads_the_index(lines: Sequence[str], no: int, project: str = "") -> bool:
     """Whether line ``no`` (1-based, the first that says anything) is the title a person gave
     the whole index: a level-1 heading naming no type, a line long at most, that names the
-    memory file itself ('# Project memory', '# Memory for acme-api', whatever follows it;
-    ``_names_the_memory``) or heads a section or an entry ('# Acme', then '## Feedback'). One
-    with notes right under it that names something else is their section ('# Team rules' or
-    '# GPU memory', then its bullets), as any later heading is."""
+    memory file itself ('# Project memory', '# Memory for acme-api' of the project's folder,
+    whatever follows it; ``_names_the_memory``) or heads a section or an entry ('# Acme', then
+    '## Feedback'). One with notes right under it that names something else is their section
+    ('# Team rules' or '# GPU memory', then its bullets), as any later heading is."""
     line = lines[no - 1]
     if (_TITLE.match(line) is None or _WORD.search(line) is None or len(line) > _TITLE_CHARS
             or section_type(line.lstrip("#")) is not None):
@@ -654,10 +654,12 @@ _TITLE_CHARS = 200
 
 def _names_the_memory(heading: str, project: str = "") -> bool:
     """Whether a ``# heading`` names the memory file itself, whole: '# Memory', '# MEMORY.md',
-    '# Project memory', '# Memory index', '# Claude memory', '# Memory for acme-api', or the
-    project's folder name (``project``) with memory: '# acme-api memories'. A heading with
+    '# Project memory', '# Memory index', '# Claude memory', or the project's folder name
+    (``project``) with memory: '# acme-api memories', '# Memory for acme-api'. A heading with
     memory in it that names a subject is a section of the notes under it ('# GPU memory',
-    '# Shared memory', '# Out of memory', '# Memory-mapped files', '# memory: keep under 2GB')."""
+    '# Shared memory', '# Out of memory', '# Memory-mapped files', '# memory: keep under 2GB'),
+    and so is 'memory for' anything but the project ('# Memory for builds', '# Memory for
+    GPUs', '# Memories for later': what the notes under it are for)."""
     words = heading.lstrip("#").casefold().split()
     if words and not words[-1].strip("#"):
         words.pop()  # closing hashes ('# Memory #')
@@ -672,8 +674,7 @@ def _names_the_memory(heading: str, project: str = "") -> bool:
 # (read by ``_names_the_memory`` on a heading's words, blanks made one, casefolded, at most
 # ``_TITLE_CHARS`` long)
 _NAMES_THE_MEMORY = rx.compile(
-    r"(?:(?:project|claude|agent|team) )?memor(?:y|ies)(?: index)?|memory\.md"
-    r"|memor(?:y|ies) for [\w][\w.-]*")
+    r"(?:(?:project|claude|agent|team) )?memor(?:y|ies)(?: index)?|memory\.md")
 
 
 def section_type(heading: str) -> MemoryType | None:
