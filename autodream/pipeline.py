@@ -451,7 +451,8 @@ def consolidate(
             forgotten=frozenset(getattr(getattr(backend, "report", None), "forgotten", None)
                                 or ()),
             forgotten_notes=frozenset(getattr(getattr(backend, "report", None),
-                                              "forgotten_notes", None) or ()))
+                                              "forgotten_notes", None) or ()),
+            project=settings.project_root.name)
         report.as_found.extend(
             checks.CheckFailure("unreadable", rel, f"not read: {why}" if _staging_said(why)
                                 else f"cannot be read ({why}); fix its permissions")

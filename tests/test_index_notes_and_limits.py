@@ -249,6 +249,19 @@ def test_the_loss_check_counts_notes_written_in_memory_md(
     assert report.as_dict()["lost_notes"] == report.lost_notes
 
 
+@pytest.mark.parametrize("title", ["# Project memory", "# acme-api memories"])
+def test_the_loss_check_reads_a_title_named_for_the_project_as_the_dream_does(
+    tmp_path: Path, title: str,
+) -> None:
+    # a title the person gave MEMORY.md, dropped by the dream, is a note of theirs lost; one
+    # naming the project's folder was not counted (the check read it without the project)
+    staged = sample_memory(tmp_path / "staged")
+    kept = "Ask Dana before touching billing.\n\n" + (staged / "MEMORY.md").read_text()
+    (staged / "MEMORY.md").write_text(kept)
+    report = check_staged(staged, f"{title}\n{kept}", allow_loss=True, project="acme-api")
+    assert report.prior_notes == 2 and report.lost_notes == [title], report.as_dict()
+
+
 def _full_index(tmp_path: Path, unlisted_line: str | None) -> tuple[Path, str]:
     """The sample memory plus two topic files the index leaves out."""
     staged = sample_memory(tmp_path / "staged")

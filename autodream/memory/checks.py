@@ -179,6 +179,7 @@ def check_staged(
     not_regular: frozenset[str] = frozenset(),
     forgotten: frozenset[str] = frozenset(),
     forgotten_notes: frozenset[str] = frozenset(),
+    project: str = "",
 ) -> CheckReport:
     """Check (and fix an overflowing ``MEMORY.md`` in) the staged memory; never raises.
 
@@ -193,6 +194,8 @@ def check_staged(
     ``forgotten`` are the files the backend removed because the person asked it to forget
     them ("forget what I said about the staging URL"): gone on request, not lost; so are
     ``forgotten_notes``, the notes written in ``MEMORY.md`` it removed so (their ``text``).
+    ``project``, the project's folder name, is read as the dream read it: a first-line
+    '# acme-api memories' is the index's title, a note the person wrote (``index_notes``).
     Call ``report.raise_if_failed()`` to turn failures into ``CheckFailed``.
     """
     report = CheckReport()
@@ -219,9 +222,9 @@ def check_staged(
 
     _check_loss(report, prior_index, index_text, allow_loss, max_loss,
                 _declared_replacements(staging_dir, index_text, present), files, existed,
-                forgotten, forgotten_notes, present)
+                forgotten, forgotten_notes, present, project)
     format_failures = len(report.failures)
-    _check_format(report, index_text, prior_index, present)
+    _check_format(report, index_text, prior_index, present, project)
     if index_found:
         report.as_found.extend(report.failures[format_failures:])
         del report.failures[format_failures:]
@@ -377,12 +380,14 @@ def _fix_unlisted_count(
 
 
 def _check_format(
-    report: CheckReport, index_text: str, prior_index: str | None, present: frozenset[str]
+    report: CheckReport, index_text: str, prior_index: str | None, present: frozenset[str],
+    project: str = "",
 ) -> None:
     entry_lines = {e.line_no: e for e in parse_index(index_text, present).entries}
     # a note the person wrote in the index, kept there word for word (a dream over its file
     # budget leaves some for the next): theirs, not a line the dream made up
-    kept = {line for note in index_notes(prior_index or "") for line in note.lines}
+    kept = {line for note in index_notes(prior_index or "", project=project)
+            for line in note.lines}
     for no, line in enumerate(index_text.splitlines(), start=1):
         entry = entry_lines.get(no)
         # an entry is read however loosely written, but written only as Claude Code writes it
@@ -434,6 +439,7 @@ def _check_loss(
     forgotten: frozenset[str],
     forgotten_notes: frozenset[str],
     present: frozenset[str],
+    project: str = "",
 ) -> None:
     if not prior_index:
         return
@@ -459,7 +465,7 @@ def _check_loss(
                                 if file in forgotten and file not in declared]
     report.lost_entries = [title for file, title in gone
                            if file not in declared and file not in forgotten]
-    notes = index_notes(prior_index)
+    notes = index_notes(prior_index, project=project)
     report.prior_notes = len(notes)
     if notes:
         held = [_words(index_text)] + [
