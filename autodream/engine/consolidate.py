@@ -42,7 +42,6 @@ from autodream.engine.entries import (
     change_line,
     description_for,
     hook_for,
-    is_empty_heading,
     is_generated_why,
     kind_and_day_hook,
     says_only_name,
@@ -67,7 +66,6 @@ from autodream.engine.history import (
     changed_between,
     declare,
     declare_file,
-    description_replaced,
     lead_replaced,
     named_off_old_name,
     retitle_for,
@@ -1340,7 +1338,7 @@ class Consolidator:
             retitle_for(entry, lead)
         if entry.original is None or any(entry.description == description_for(s)
                                          for s in turned):
-            entry.description = description_for(entry.told)
+            entry.description = description_for(entry.lead)
         if cand.why:
             entry.why, entry.generated_why = cand.why, False
         guidance_for(entry, cand, cluster)
@@ -2240,17 +2238,17 @@ class Consolidator:
             # would with the one put for the other say it against itself ("Priya owns the
             # billing service now, not Priya."): it is made anew from the new lead
             redescribe = _new_set_against_old(entry.description, was, now) and (
-                description_replaced(entry, [entry.lead], cand.text))
+                entry.description == description_for(before))
             entry.history.append(change_line(was, now, _changed_when(cand)))
             stale = [s for s in entry.statements[1:] if has_word(s, was)]
             entry.statements = [cand.text] + [s for s in entry.statements[1:] if s not in stale]
             _put_value(entry, was, now)
             if redescribe:
-                entry.description = description_for(entry.told)
+                entry.description = description_for(entry.lead)
             if entry.original is None or address_told_for_now(entry.description) is not None:
                 # (a description that told the old address "for now" says what the new lead
                 # says, not the new address "for now": "The staging URL changed to ...")
-                entry.description = description_for(entry.told)
+                entry.description = description_for(entry.lead)
             action = "superseded"
             reason = f"newer statement replaces '{was}' with '{now}' on {day}"
         elif replaces(entry.lead, _INSTEAD_AT_END.sub("", cand.text)) and not _ALSO.search(
@@ -2259,14 +2257,12 @@ class Consolidator:
             # all code" -> "We never write tests"), but no single "X to Y" lines up: name the
             # old statement instead of a wrong pair of words.
             previous = entry.lead
-            description_follows = description_replaced(entry, [previous], cand.text)
-            if not is_empty_heading(previous):  # ('##' tells nothing: no 'previously: ##')
-                entry.history.append(update_line(day, previous))
+            entry.history.append(update_line(day, previous))
             entry.statements = [cand.text] + [s for s in entry.statements[1:]
                                               if coverage(s, cand.text) < 0.85]
             entry.statements = self._capped(entry.statements, entry.file)
-            if entry.original is None or description_follows:
-                entry.description = description_for(entry.told)
+            if entry.original is None or entry.description == description_for(previous):
+                entry.description = description_for(entry.lead)
             guidance_for(entry, cand, cluster)
             self._named_off_old_address(entry, previous, cand)
             if named_off_old_name(entry, previous, cand.text):
@@ -2285,13 +2281,12 @@ class Consolidator:
             replaced_lead = entry.lead
             earlier = [s for s in entry.statements if not different_subjects(s, cand.text)
                        or turned_back_over(s, cand.text)]
-            # (an empty heading it stood under goes with it, telling nothing: no 'previously: ##')
-            entry.history.extend(update_line(day, s) for s in earlier if not is_empty_heading(s))
+            entry.history.extend(update_line(day, s) for s in earlier)
             entry.statements = [cand.text] + [s for s in entry.statements if s not in earlier]
             entry.statements = self._capped(entry.statements, entry.file)
             if entry.original is None or any(
                     entry.description == description_for(s) for s in earlier):
-                entry.description = description_for(entry.told)
+                entry.description = description_for(entry.lead)
             if replaced_lead in earlier:
                 guidance_for(entry, cand, cluster)
             self._named_off_old_address(entry, replaced_lead, cand)
@@ -2309,15 +2304,12 @@ class Consolidator:
             replaced = [s for s in entry.statements if coverage(s, cand.text) >= 0.85]
             if entry.lead in replaced and named_off_old_name(entry, entry.lead, cand.text):
                 self._retitled_on(entry, day)
-            # ('# Deploy' over 'We deploy on Tuesdays.', described by the rule: the heading is
-            # what the new wording replaces, the rule is what it tells anew)
-            description_follows = description_replaced(entry, [], cand.text)
             entry.statements = [cand.text] + [s for s in entry.statements if s not in replaced]
             entry.statements = self._capped(entry.statements, entry.file)
             action = "updated"
             reason = f"matches an existing entry; newest wording from {day} leads"
-            if entry.original is None or description_follows:
-                entry.description = description_for(entry.told)
+            if entry.original is None:
+                entry.description = description_for(entry.lead)
         if cand.why:
             entry.why = cand.why
             entry.generated_why = False
@@ -2333,7 +2325,7 @@ class Consolidator:
         entry.statements = self._capped(
             [cand.text] + [s for s in entry.statements if s not in covered], entry.file)
         if entry.original is None:
-            entry.description = description_for(entry.told)
+            entry.description = description_for(entry.lead)
         if cand.why:
             entry.why, entry.generated_why = cand.why, False
         self._took_in(entry, cand, cluster, "updated",
@@ -2563,7 +2555,7 @@ class Consolidator:
                         f"by its kind and day alone ({was!r})", file=entry.file))
                 continue
             if entry.generated_hook:
-                entry.description = description_for(entry.told)
+                entry.description = description_for(entry.lead)
             elif entry.original is not None:
                 continue
             if says_only_name(entry.description, entry.name):

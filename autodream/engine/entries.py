@@ -54,22 +54,6 @@ def files_of(entries: list[Entry]) -> frozenset[str]:
     return frozenset(e.file for e in entries) | {e.renamed_from for e in entries if e.renamed_from}
 
 
-def says_something(statement: str) -> bool:
-    """Whether ``statement`` says anything a description or a history line could tell: it is no
-    heading ('# TODO', an empty '##') and no code fence. '# 123 is the tracking issue' (one '#'
-    and a figure: an issue's number) is a sentence."""
-    return _NO_DESCRIPTION.match(statement.strip()) is None
-
-
-def is_empty_heading(statement: str) -> bool:
-    """Whether ``statement`` is a heading with no words ('##', '# '): it tells nothing, and is
-    never what a memory said before ('previously: ##')."""
-    return _EMPTY_HEADING.fullmatch(statement.strip()) is not None
-
-
-_EMPTY_HEADING = rx.compile(r"#{1,6}")
-
-
 def update_line(day: date | str, previous: str) -> str:
     """The history line of a statement replaced whole, as ``UPDATE_LINE`` reads it back."""
     return f"Updated on {day}; previously: {previous}"
@@ -198,13 +182,6 @@ class Entry:
     def lead(self) -> str:
         return self.statements[0] if self.statements else self.description
 
-    @property
-    def told(self) -> str:
-        """The first statement that says something, to describe the entry by: a plain markdown
-        file's '# TODO' is its title and a code fence no words ('# TODO' then '- fix the flaky
-        test' was described '# TODO'); ``lead`` when every statement is one of those."""
-        return next((s for s in self.statements if says_something(s)), self.lead)
-
     def sources(self) -> list[Source]:
         out: list[Source] = []
         for item in self.extra.get("sources") or []:
@@ -284,9 +261,7 @@ class Entry:
 _TITLE_HEADING = rx.compile(r"^#{1,6}[ \t]+(?P<title>\S(?:.*\S)?)")
 # a heading's closing hashes stand after a blank ('## Notes ##'); 'C#' and 'F#' are words
 _CLOSING_HASHES = rx.compile(r"[ \t]+#+\Z")
-# a heading, a code fence; one '#' then a figure is an issue's number ('# 123 is the tracking
-# issue for the flaky test'), said as a sentence
-_NO_DESCRIPTION = rx.compile(r"^(?:#(?:[ \t](?![ \t]*\d)|$)|#{2,6}(?:[ \t]|$)|`{3}|~{3})")
+_NO_DESCRIPTION = rx.compile(r"^(?:#{1,6}(?:[ \t]|$)|`{3}|~{3})")  # a heading, a code fence
 _LOOSE_KEY = rx.compile(r"^(?P<key>[A-Za-z_][\w-]*):\s*(?P<value>.*)$")
 _PREFIX_TYPE = rx.compile(r"^(user|feedback|project|reference)[_-]")
 
@@ -324,8 +299,8 @@ def repair_topic(file: str, text: str, *, name: str = "", hook: str = "",
     said = [line.strip() for line in body.splitlines() if line.strip()]
     heading = _TITLE_HEADING.match(said[0]) if said and not body_start else None
     title = "" if heading is None else _CLOSING_HASHES.sub("", heading["title"])
-    # nor is any heading (an empty '## ', one under a broken frontmatter) or code fence
-    said = [line for line in said[heading is not None:] if says_something(line)]
+    if heading is not None:
+        said = [line for line in said[1:] if _NO_DESCRIPTION.match(line) is None]
     name = fields.get("name") or name or title or stem.replace("_", " ").replace("-", " ")
     description = fields.get("description") or hook or (said or [name])[0]
     if not body.strip() and not fields:
@@ -385,13 +360,8 @@ def parse_entry(file: str, text: str, *, repaired: TopicFile | None = None) -> E
         generated_how=is_generated_how(how_text),
         why_how_apart=why_how_apart,
     )
-    entry.generated_hook = bool(entry.description) and (
-        entry.description in (hook_for(entry), kind_and_day_hook(entry))
-        # under a heading or a code fence, one made of the heading (as earlier versions did:
-        # '# Deploy'): the engine's, which follows what the entry says when it changes. One
-        # made of the first statement that says something may be the person's own: it follows
-        # only the statement that tells it anew (history.description_replaced)
-        or (entry.told != entry.lead and entry.description == description_for(entry.lead)))
+    entry.generated_hook = bool(entry.description) and entry.description in (
+        hook_for(entry), kind_and_day_hook(entry))
     return entry
 
 
@@ -676,8 +646,6 @@ def hook_for(entry: Entry) -> str:
     everything (2026-06-29)"); "" when the entry says nothing."""
     named = tokens(entry.name)
     for statement in entry.statements:
-        if not says_something(statement):
-            continue  # a heading or a code fence describes nothing ('# Deploy to staging')
         for clause in _CLAUSE_BREAK.split(statement.strip()):
             clause = clause.strip().rstrip(".!;,")
             new = tokens(clause) - named
@@ -730,7 +698,7 @@ def _rule_and_day(entry: Entry, why: str) -> str:
     alone gave ("the user's stated preference (2026-06-29)", "plan stated on 2026-07-06") named
     the kind of memory and a day, and nothing of what the memory says: an index line or a
     description no one could tell the memory by."""
-    rule = " ".join(entry.told.split()).rstrip(" .!;,:") or " ".join(entry.name.split())
+    rule = " ".join(entry.lead.split()).rstrip(" .!;,:") or " ".join(entry.name.split())
     if not rule:
         return ""
     said = _WHY_DAY.search(why)

@@ -361,5 +361,5 @@ def _drop_lines(entry: Entry, hits: list[str], subject: str) -> None:
     entry.statements = kept
     entry.history = [line for line in entry.history if not about(subject, line, True)]
     if _named(subject) <= tokens(entry.description):
-        entry.description = description_for(entry.told)
+        entry.description = description_for(entry.lead)
     entry.changed = True

@@ -10,14 +10,12 @@ from autodream.engine.entries import (
     HISTORY_LINE,
     Entry,
     description_for,
-    is_empty_heading,
     title_for,
     update_line,
 )
 from autodream.engine.guidance import guidance_for
 from autodream.engine.model import Candidate, Cluster
-from autodream.engine.recurring_days import day_said, ends_the_day_of
-from autodream.engine.replacement import _value_change, choice_difference, replaces
+from autodream.engine.recurring_days import ends_the_day_of
 from autodream.engine.text import has_word
 
 
@@ -98,32 +96,6 @@ _WORD = rx.compile(r"[\w'-]+")
 _ENDED = rx.compile(r"\b(?:no\s+longer|any\s*more|any\s+longer)\b(?!\s+than\b)", re.I)
 
 
-def tells_anew(old: str, new: str) -> bool:
-    """Whether ``new`` says again what ``old`` said with its value changed: a word or a name
-    put for another, a choice or a value changed, or the day a thing is done on ("We deploy on
-    Tuesdays." -> "We deploy on Thursdays now."); not a statement beside it ("Ask Dana
-    before any deploy.")."""
-    if replaces(old, new) or _value_change(old, new) is not None or (
-            choice_difference(old, new) is not None):
-        return True
-    was, now = day_said(old), day_said(new)
-    return was is not None and now is not None and was.doing == now.doing and (
-        was.day != now.day)
-
-
-def description_replaced(entry: Entry, replaced: list[str], new: str) -> bool:
-    """Whether ``entry``'s description was made of a statement ``new`` takes the place of, and
-    so follows it: of one of ``replaced`` (the heading '# Deploy' as earlier versions described
-    a file by it, a lead replaced whole), or, in a file topped by a heading or a code fence, of
-    the first statement that says something when ``new`` tells it anew. One the person wrote
-    of another statement ('description: Ask Dana before any deploy.' over '# Deploy', 'Ask Dana
-    before any deploy.', 'We deploy on Tuesdays.') stays: it still holds."""
-    if entry.description in {description_for(s) for s in replaced}:
-        return True
-    return entry.told != entry.lead and entry.description == description_for(entry.told) and (
-        tells_anew(entry.told, new))
-
-
 def lead_replaced(entry: Entry, cand: Candidate, cluster: Cluster,
                    statements: list[str]) -> str:
     """``entry`` takes ``statements``, ``cand``'s first, the old lead kept as a dated history
@@ -131,15 +103,12 @@ def lead_replaced(entry: Entry, cand: Candidate, cluster: Cluster,
     aside: "Best val loss is 0.412") follows the new one, one written by hand stays. Returns
     the old lead."""
     previous = entry.lead
-    # (asked before the statements change: told is the old one's)
-    description_follows = description_replaced(entry, [previous], cand.text)
-    if not is_empty_heading(previous):  # ('##' tells nothing: no 'previously: ##')
-        entry.history.append(update_line(cand.source.day.isoformat(), previous))
+    entry.history.append(update_line(cand.source.day.isoformat(), previous))
     entry.statements = statements
     if entry.name == title_for(previous) or previous.startswith(entry.name):
         entry.name = title_for(cand.text) or entry.name
-    if entry.original is None or description_follows:
-        entry.description = description_for(entry.told)
+    if entry.original is None or entry.description == description_for(previous):
+        entry.description = description_for(entry.lead)
     guidance_for(entry, cand, cluster)
     return previous
 
