@@ -173,6 +173,12 @@ def project_with_one_session(root: Path, said: list[str] | tuple[str, ...], at: 
     return path
 
 
+def topic_texts(root: Path) -> dict[str, str]:
+    """Each topic file of ``root``'s memory dir (MEMORY.md aside) by name, as its text."""
+    return {p.name: p.read_text(encoding="utf-8") for p in sorted((root / "memory").glob("*.md"))
+            if p.name != "MEMORY.md"}
+
+
 def what_a_dream_kept(root: Path) -> str:
     """Every name and byte a dream left in the work dir, what the person wrote left out."""
     out = []

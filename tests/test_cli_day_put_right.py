@@ -20,12 +20,8 @@ from tests.factories import (
     run_cli,
     say_on_day,
     told_day_by_day,
+    topic_texts,
 )
-
-
-def _topics(root: Path) -> dict[str, str]:
-    return {p.name: p.read_text(encoding="utf-8") for p in sorted((root / "memory").glob("*.md"))
-            if p.name != "MEMORY.md"}
 
 
 def _index_lines(root: Path) -> list[str]:
@@ -42,7 +38,7 @@ def _index_lines(root: Path) -> list[str]:
 def test_a_day_set_against_the_plans_day_moves_the_plan(tmp_path: Path, then: str,
                                                          why: str) -> None:
     root = told_day_by_day(tmp_path, "The 2.1 release is on July 20.", then)
-    ((name, text),) = _topics(root).items()
+    ((name, text),) = topic_texts(root).items()
     assert name == "project_release.md"
     body = text.split("\n---\n", 1)[1]
     assert "The 2.1 release is on 2026-07-24.\n" in body
@@ -60,7 +56,7 @@ def test_a_day_set_against_the_plans_day_moves_the_plan(tmp_path: Path, then: st
 def test_a_plan_put_earlier_is_planned_around_its_new_day(tmp_path: Path, then: str) -> None:
     # rev193: the old day, the later of the two said, was the day to plan around
     root = told_day_by_day(tmp_path, "The 2.1 release is on July 20.", then)
-    ((_name, text),) = _topics(root).items()
+    ((_name, text),) = topic_texts(root).items()
     assert "The 2.1 release is on 2026-07-18.\n" in text
     assert "**How to apply:** Plan work around 2026-07-18." in text
 
@@ -70,7 +66,7 @@ def test_a_reason_given_before_stays_beside_the_new_one(tmp_path: Path) -> None:
     root = told_day_by_day(
         tmp_path, "The 2.1 release is on July 20 because marketing wants it before the conference.",
         "The 2.1 release is actually on July 24, not July 20, because QA needs more time.")
-    ((_name, text),) = _topics(root).items()
+    ((_name, text),) = topic_texts(root).items()
     assert "The 2.1 release is on 2026-07-24.\n" in text
     why = next(line for line in text.splitlines() if line.startswith("**Why:**"))
     assert "Marketing wants it before the conference." in why
@@ -90,7 +86,7 @@ def test_two_reasons_leave_the_index_telling_the_plan_as_it_stands(
         tmp_path, "The 2.1 release is on July 20 because marketing wants it before the "
         "conference and QA needs more time.",
         "The 2.1 release is actually on July 24, not July 20, because the docs are late.", *later)
-    ((_name, text),) = _topics(root).items()
+    ((_name, text),) = topic_texts(root).items()
     assert f"\ndescription: The 2.1 release is on {now} (changed {changed})\n" in text
     assert _index_lines(root) == [
         f"- [The 2.1 release is on {now}](project_release.md) — changed on {changed}"]
@@ -111,7 +107,7 @@ def test_a_reason_said_within_the_why_keeps_the_rest(tmp_path: Path, then: str,
         tmp_path, "The 2.1 release is on July 20 because marketing wants it before the "
         "conference and QA needs more time.",
         f"The 2.1 release is actually on July 24, not July 20, {then}")
-    ((_name, text),) = _topics(root).items()
+    ((_name, text),) = topic_texts(root).items()
     assert "The 2.1 release is on 2026-07-24.\n" in text
     for words in told:
         assert words in text
@@ -124,11 +120,11 @@ def test_a_reason_said_within_the_why_keeps_the_rest(tmp_path: Path, then: str,
 def test_a_day_put_right_said_again_is_already_remembered(tmp_path: Path, then: str) -> None:
     # rev193: said again the next day, the plan was 'updated', its lead the whole sentence
     root = told_day_by_day(tmp_path, "The 2.1 release is on July 20.", then)
-    before = _topics(root)
+    before = topic_texts(root)
     say_on_day(root, 3, then)
     out = run_cli(root, "--force", now="2026-07-03T20:00:00+00:00").output
     assert out.startswith("no-change:") and "1 confirmed" in out
-    assert _topics(root) == before
+    assert topic_texts(root) == before
 
 
 @pytest.mark.parametrize("moved", [
@@ -142,7 +138,7 @@ def test_a_day_put_right_said_again_with_a_reason_keeps_the_reason(tmp_path: Pat
     say_on_day(root, 3, "The 2.1 release is on July 24, not July 20, because QA needs more time.")
     out = run_cli(root, "--force", now="2026-07-03T20:00:00+00:00").output
     assert "1 updated" in out
-    ((_name, text),) = _topics(root).items()
+    ((_name, text),) = topic_texts(root).items()
     assert "The 2.1 release is on 2026-07-24.\n" in text
     assert "**Why:** QA needs more time." in text
 
@@ -157,7 +153,7 @@ def test_a_why_written_without_its_stop_ends_before_the_new_reason(tmp_path: Pat
     say_on_day(tmp_path, 1, "The 2.1 release is actually on July 24, not July 20, because QA "
                "needs more time.")
     dream_on_day(tmp_path, 1)
-    ((_name, text),) = _topics(tmp_path).items()
+    ((_name, text),) = topic_texts(tmp_path).items()
     assert ("**Why:** marketing wants it before the conference. Changed on 2026-07-01: QA needs "
             "more time.\n") in text
 
@@ -172,7 +168,7 @@ def test_a_reason_given_over_a_hand_written_history_line_is_kept(tmp_path: Path)
     say_on_day(tmp_path, 1, "The 2.1 release is actually on July 24, not July 20, because QA "
                "needs more time.")
     dream_on_day(tmp_path, 1)
-    ((_name, text),) = _topics(tmp_path).items()
+    ((_name, text),) = topic_texts(tmp_path).items()
     assert "**Why:** Marketing. Changed on 2026-07-01: QA needs more time.\n" in text
 
 
@@ -186,7 +182,7 @@ def test_only_the_plan_named_in_every_word_moves(tmp_path: Path) -> None:
     dream_on_day(tmp_path, 1)
     say_on_day(tmp_path, 2, "The 2.1 release is on July 24, not July 20.")
     dream_on_day(tmp_path, 2)
-    topics = _topics(tmp_path)
+    topics = topic_texts(tmp_path)
     assert "The 2.1 release retro is on 2026-07-20.\n" in topics["project_release-retro.md"]
     assert "Changed from" not in topics["project_release-retro.md"]
     assert "Changed from 2026-07-20 to 2026-07-24" in topics["project_release.md"]
@@ -206,7 +202,7 @@ def test_only_the_plan_named_in_every_word_moves(tmp_path: Path) -> None:
 def test_another_events_plan_keeps_its_day(tmp_path: Path, first: str, then: str) -> None:
     root = told_day_by_day(tmp_path, first, then)
     kept = first.replace("July 20", "2026-07-20")
-    (planned,) = [text for text in _topics(root).values() if kept in text]
+    (planned,) = [text for text in topic_texts(root).values() if kept in text]
     assert "Changed from" not in planned
 
 
@@ -220,7 +216,7 @@ def test_a_plan_naming_another_event_on_its_day_keeps_it(tmp_path: Path, first: 
     root = told_day_by_day(tmp_path, first,
                            "The 2.1 release is actually on July 24, not July 20.")
     kept = first.replace("July 20", "2026-07-20")
-    (planned,) = [text for text in _topics(root).values() if kept in text]
+    (planned,) = [text for text in topic_texts(root).values() if kept in text]
     assert "Changed from" not in planned
 
 
@@ -236,7 +232,7 @@ def test_a_plan_naming_another_event_on_its_day_keeps_it(tmp_path: Path, first: 
 ])
 def test_the_rest_of_the_sentence_stays_in_memory(tmp_path: Path, then: str, kept: str) -> None:
     root = told_day_by_day(tmp_path, "The 2.1 release is on July 20.", then)
-    assert any(kept in text for text in _topics(root).values())
+    assert any(kept in text for text in topic_texts(root).values())
 
 
 def test_a_plan_with_another_line_on_its_day_keeps_that_line(tmp_path: Path) -> None:
@@ -248,4 +244,4 @@ def test_a_plan_with_another_line_on_its_day_keeps_that_line(tmp_path: Path) -> 
     say_on_day(tmp_path, 1, "The 2.1 release is actually on July 24, not July 20.")
     dream_on_day(tmp_path, 1)
     assert any("- The 2.1 release party is also on 2026-07-20." in text
-               for text in _topics(tmp_path).values())
+               for text in topic_texts(tmp_path).values())

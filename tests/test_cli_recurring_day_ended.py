@@ -10,19 +10,14 @@ from pathlib import Path
 
 import pytest
 
-from tests.factories import dream_on_day, told_day_by_day
+from tests.factories import dream_on_day, told_day_by_day, topic_texts
 from tests.test_cli_tool_ended_then_used import _dreamt
-
-
-def _topics(root: Path) -> dict[str, str]:
-    return {p.name: p.read_text(encoding="utf-8") for p in sorted((root / "memory").glob("*.md"))
-            if p.name != "MEMORY.md"}
 
 
 def _leads(root: Path) -> list[str]:
     """Each memory's first line of body, what it says now."""
     return [body.split("---\n", 2)[2].strip().splitlines()[0]
-            for body in _topics(root).values()]
+            for body in topic_texts(root).values()]
 
 
 @pytest.mark.parametrize(("rule", "ended"), [
@@ -37,12 +32,12 @@ def test_a_day_the_rule_never_gave_ended_keeps_the_rule(
         tmp_path: Path, rule: str, ended: str) -> None:
     # (said again the next day: confirmed, no second memory)
     root = told_day_by_day(tmp_path / "p", rule, ended, ended)
-    assert sorted(_leads(root)) == sorted([rule, ended]), _topics(root)
-    assert not any("previously" in body for body in _topics(root).values())
+    assert sorted(_leads(root)) == sorted([rule, ended]), topic_texts(root)
+    assert not any("previously" in body for body in topic_texts(root).values())
     # (the dream after it, with no new session, changes nothing)
-    before = _topics(root)
+    before = topic_texts(root)
     dream_on_day(root, 4)
-    assert _topics(root) == before
+    assert topic_texts(root) == before
 
 
 @pytest.mark.parametrize(("rule", "other", "ended"), [
@@ -63,23 +58,23 @@ def test_the_day_the_rule_gives_ended_after_another_ends_the_rule(
     nearest in wording was rewritten, 'previously: We no longer deploy on Fridays', and the
     Tuesday rule left current, which the next dream merged with it)."""
     root = told_day_by_day(tmp_path / "p", rule, other, ended)
-    assert sorted(_leads(root)) == sorted([other, ended]), _topics(root)
-    assert not any("previously" in body for body in _topics(root).values()), _topics(root)
+    assert sorted(_leads(root)) == sorted([other, ended]), topic_texts(root)
+    assert not any("previously" in body for body in topic_texts(root).values()), topic_texts(root)
     # (each titled by what it says now: the index tells no Tuesday rule as current)
     index = (root / "memory" / "MEMORY.md").read_text(encoding="utf-8")
     assert f"[{ended.rstrip('.')}]" in index and f"[{rule.rstrip('.')}]" not in index, index
-    before = _topics(root)
+    before = topic_texts(root)
     dream_on_day(root, 4)
-    assert _topics(root) == before
+    assert topic_texts(root) == before
 
 
 def test_the_day_the_rule_gives_told_ended_still_ends_it(tmp_path: Path) -> None:
     root = told_day_by_day(tmp_path / "p", "We deploy on Tuesdays.",
                            "We no longer deploy on Tuesdays.", "We no longer deploy on Tuesdays.")
-    assert _leads(root) == ["We no longer deploy on Tuesdays."], _topics(root)
-    before = _topics(root)
+    assert _leads(root) == ["We no longer deploy on Tuesdays."], topic_texts(root)
+    before = topic_texts(root)
     dream_on_day(root, 4)
-    assert _topics(root) == before
+    assert topic_texts(root) == before
 
 
 @pytest.mark.parametrize(("ended", "fewer"), [
@@ -91,11 +86,11 @@ def test_a_day_ended_said_again_of_fewer_days_is_confirmed(
     """'We no longer deploy on Mondays.' after '... on Fridays or Mondays.' says again what
     memory holds, of fewer days: confirmed (it was a second file beside it)."""
     root = told_day_by_day(tmp_path / "p", "We deploy on Tuesdays.", ended, fewer)
-    assert fewer not in _leads(root), _topics(root)
-    assert len(_topics(root)) == (1 if "Tuesdays." in ended else 2), _topics(root)
-    before = _topics(root)
+    assert fewer not in _leads(root), topic_texts(root)
+    assert len(topic_texts(root)) == (1 if "Tuesdays." in ended else 2), topic_texts(root)
+    before = topic_texts(root)
     dream_on_day(root, 4)
-    assert _topics(root) == before
+    assert topic_texts(root) == before
 
 
 @pytest.mark.parametrize("why", ["\n\n**Why:** QA signs off on Mondays.", ""])
@@ -109,9 +104,9 @@ def test_a_day_ended_of_a_hand_written_rule_of_another_type_is_kept_beside_it(
     index = "- [Deploy day](a.md) — when we deploy\n"
     memory, _ = _dreamt(tmp_path, "We no longer deploy on Tuesdays.",
                         files={"a.md": hand, "MEMORY.md": index})
-    bodies = _topics(memory.parent)
+    bodies = topic_texts(memory.parent)
     assert bodies.pop("a.md") == hand
     ((_, ended),) = bodies.items()
     assert "\nWe no longer deploy on Tuesdays.\n" in ended and "QA" not in ended, ended
     dream_on_day(memory.parent, 2)
-    assert _topics(memory.parent) == {"a.md": hand, **bodies}
+    assert topic_texts(memory.parent) == {"a.md": hand, **bodies}

@@ -9,13 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.factories import dream_on_day, told_day_by_day
+from tests.factories import dream_on_day, told_day_by_day, topic_texts
 from tests.test_cli_tool_ended_then_used import _dreamt
-
-
-def _topics(root: Path) -> dict[str, str]:
-    return {p.name: p.read_text(encoding="utf-8") for p in sorted((root / "memory").glob("*.md"))
-            if p.name != "MEMORY.md"}
 
 
 @pytest.mark.parametrize(("rule", "then", "now"), [
@@ -34,12 +29,12 @@ def test_a_day_ended_and_the_new_day_said_switch_the_day(
     # (said again the next day, the switch is confirmed: it made a second memory of the
     # sentence, which the dream after it merged into the switched one)
     root = told_day_by_day(tmp_path / "p", rule, then, then)
-    ((_, body),) = _topics(root).items()
+    ((_, body),) = topic_texts(root).items()
     assert f"\n{now}\n" in body, body
     assert "Switched from Tuesday to Thursday on 2026-07-02; previously Tuesday." in body, body
-    before = _topics(root)
+    before = topic_texts(root)
     dream_on_day(root, 4)
-    assert _topics(root) == before
+    assert topic_texts(root) == before
 
 
 @pytest.mark.parametrize(("then", "again"), [
@@ -53,10 +48,10 @@ def test_the_sentence_that_switched_nothing_said_again_is_one_memory(
     """With no day rule to switch, the sentence is a memory of its own; said again, that
     memory is confirmed (a second file was made, which the next dream merged)."""
     memory, _ = _dreamt(tmp_path, "Remember that the API is written in Go.", then, again)
-    bodies = _topics(memory.parent)
+    bodies = topic_texts(memory.parent)
     assert len(bodies) == 2 and sum(f"\n{then}\n" in b for b in bodies.values()) == 1, bodies
     dream_on_day(memory.parent, 4)
-    assert _topics(memory.parent) == bodies
+    assert topic_texts(memory.parent) == bodies
 
 
 def test_the_days_told_otherwise_are_the_newer_wording(tmp_path: Path) -> None:
@@ -65,11 +60,11 @@ def test_the_days_told_otherwise_are_the_newer_wording(tmp_path: Path) -> None:
     memory, _ = _dreamt(tmp_path, "Remember that the API is written in Go.",
                         "We no longer deploy on Tuesdays; we deploy on Thursdays.",
                         "We no longer deploy on Tuesdays; we deploy on Fridays.")
-    bodies = _topics(memory.parent)
+    bodies = topic_texts(memory.parent)
     (deploys,) = [b for b in bodies.values() if "deploy" in b]
     assert "\nWe no longer deploy on Tuesdays; we deploy on Fridays.\n" in deploys, bodies
     dream_on_day(memory.parent, 4)
-    assert _topics(memory.parent) == bodies
+    assert topic_texts(memory.parent) == bodies
 
 
 @pytest.mark.parametrize(("first", "said"), [
@@ -86,14 +81,14 @@ def test_a_day_ended_that_switches_no_rule_is_a_memory_of_its_own(
     at all (no kind found for it), the Thursday lost with no word why. Said again, it is
     confirmed; the dream after that changes nothing."""
     memory, _ = _dreamt(tmp_path, first, said, said)
-    bodies = _topics(memory.parent)
+    bodies = topic_texts(memory.parent)
     leads = sorted(line for body in bodies.values() for line in body.split("---\n", 2)[2]
                    .split("**Why:**")[0].strip().splitlines() if line)
     held = [first] if isinstance(first, str) else list(first)
     assert leads == sorted([*held, said]), bodies
     assert not any("previously" in body for body in bodies.values()), bodies
     dream_on_day(memory.parent, 4)
-    assert _topics(memory.parent) == bodies
+    assert topic_texts(memory.parent) == bodies
 
 
 @pytest.mark.parametrize(("first", "second"), [
@@ -108,8 +103,8 @@ def test_two_doings_moved_the_same_days_are_two_memories(
     after them with no new session keeps both (it pruned the older as superseded by the
     other, alike in every word but the doing)."""
     memory, _ = _dreamt(tmp_path, "Remember that the API is written in Go.", first, second)
-    bodies = _topics(memory.parent)
+    bodies = topic_texts(memory.parent)
     assert sum(f"\n{said}\n" in b for b in bodies.values() for said in (first, second)) == 2, (
         bodies)
     dream_on_day(memory.parent, 4)
-    assert _topics(memory.parent) == bodies
+    assert topic_texts(memory.parent) == bodies

@@ -10,13 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.factories import dream_on_day, told_day_by_day
+from tests.factories import dream_on_day, told_day_by_day, topic_texts
 from tests.test_cli_tool_ended_then_used import _dreamt
-
-
-def _topics(root: Path) -> dict[str, str]:
-    return {p.name: p.read_text(encoding="utf-8") for p in sorted((root / "memory").glob("*.md"))
-            if p.name != "MEMORY.md"}
 
 
 @pytest.mark.parametrize(("first", "then", "now"), [
@@ -31,13 +26,13 @@ def test_a_day_given_as_the_only_one_is_switched_at_once(
         tmp_path: Path, first: str, then: str, now: str) -> None:
     # (said again the next day: confirmed)
     root = told_day_by_day(tmp_path / "p", first, then, then)
-    ((_, body),) = _topics(root).items()
+    ((_, body),) = topic_texts(root).items()
     assert f"\n{now}\n" in body, body
     assert "Switched from Tuesday to Thursday on 2026-07-02" in body, body
     # the dream after it, with no new session, has nothing to change
-    before = _topics(root)
+    before = topic_texts(root)
     dream_on_day(root, 4)
-    assert _topics(root) == before
+    assert topic_texts(root) == before
 
 
 def _memory_file(name: str, kind: str, said: str) -> str:
@@ -53,12 +48,12 @@ def test_the_plain_day_is_switched_beside_one_given_as_the_only_one(tmp_path: Pa
         "a.md": _memory_file("a", "project", "We deploy every Tuesday."),
         "b.md": _memory_file("b", "feedback", "We deploy only on Tuesdays."),
         "MEMORY.md": "- [a](a.md) — a\n- [b](b.md) — b\n"})
-    topics = _topics(memory.parent)
+    topics = topic_texts(memory.parent)
     assert sorted(topics) == ["a.md", "b.md"], topics
     assert "\nWe deploy every Thursday.\n" in topics["a.md"], topics["a.md"]
     assert "Switched from Tuesday to Thursday on 2026-07-01" in topics["a.md"], topics["a.md"]
     dream_on_day(memory.parent, 3)
-    assert _topics(memory.parent) == topics
+    assert topic_texts(memory.parent) == topics
 
 
 @pytest.mark.parametrize("then", [
@@ -69,7 +64,7 @@ def test_the_plain_day_is_switched_beside_one_given_as_the_only_one(tmp_path: Pa
 def test_what_is_not_the_one_day_moved_switches_nothing(tmp_path: Path, then: str) -> None:
     root = told_day_by_day(tmp_path / "p", "We deploy only on Tuesdays.", then, then)
     assert not any("Switched from Tuesday" in body and "We deploy only" in body
-                   for body in _topics(root).values())
-    before = _topics(root)
+                   for body in topic_texts(root).values())
+    before = topic_texts(root)
     dream_on_day(root, 4)
-    assert _topics(root) == before
+    assert topic_texts(root) == before

@@ -16,12 +16,8 @@ from tests.factories import (
     project_dirs,
     say_on_day,
     told_day_by_day,
+    topic_texts,
 )
-
-
-def _topics(root: Path) -> dict[str, str]:
-    return {p.name: p.read_text(encoding="utf-8") for p in sorted((root / "memory").glob("*.md"))
-            if p.name != "MEMORY.md"}
 
 
 def _told_on_two_days(tmp_path: Path, first: str, then: str) -> Path:
@@ -36,7 +32,7 @@ def test_a_preference_said_three_ways_is_one_memory_of_its_first_day(tmp_path: P
                                 "Indent with tabs please, never spaces."), 1):
         say_on_day(root, day, text)
         dream_on_day(root, day)
-    topics = _topics(root)
+    topics = topic_texts(root)
     assert len(topics) == 1, topics
     (body,) = topics.values()
     assert "The user prefers tabs over spaces." in body and "2026-07-01" in body
@@ -54,7 +50,7 @@ def test_an_owner_said_again_in_other_words_is_no_update(tmp_path: Path) -> None
     for day, text in enumerate(said, 1):
         say_on_day(root, day, text)
         dream_on_day(root, day)
-    topics = _topics(root)
+    topics = topic_texts(root)
     assert len(topics) == 1, topics
     (body,) = topics.values()
     assert "Updated on" not in body and "Changed from" not in body, body
@@ -65,7 +61,7 @@ def test_an_owner_said_again_in_other_words_is_no_update(tmp_path: Path) -> None
 def test_a_newer_way_to_consult_an_owner_is_the_memory_updated(tmp_path: Path) -> None:
     root = _told_on_two_days(tmp_path, "Priya owns billing; ping her on Slack.",
                              "Priya owns billing; ask her by email, not on Slack.")
-    (body,) = _topics(root).values()
+    (body,) = topic_texts(root).values()
     assert "\nPriya owns billing; ask her by email, not on Slack.\n" in body, body
 
 
@@ -74,14 +70,14 @@ def test_the_original_said_again_after_a_hand_edit_confirms_the_edited_entry(
     root = project_dirs(tmp_path / "v", LEAST_GATES)
     say_on_day(root, 1, "Always use pnpm, never npm.")
     dream_on_day(root, 1)
-    (name, body), = _topics(root).items()
+    (name, body), = topic_texts(root).items()
     edited = body.replace("Always use pnpm, never npm.\n",
                           "Always use pnpm 9, never npm or yarn.\n")
     assert edited != body
     (root / "memory" / name).write_text(edited, encoding="utf-8")
     say_on_day(root, 2, "Always use pnpm, never npm.")
     dream_on_day(root, 2)
-    assert _topics(root) == {name: edited}
+    assert topic_texts(root) == {name: edited}
 
 
 # each pair: the entry, then a sentence said after it that must not be taken as the same memory
@@ -183,11 +179,11 @@ def test_a_limit_on_pull_requests_said_with_prs_is_one_memory_the_change_updates
                       (2, "Keep PRs small, under 300 lines please.")):
         say_on_day(root, day, text)
         dream_on_day(root, day)
-    (body,) = _topics(root).values()
+    (body,) = topic_texts(root).values()
     assert "\nKeep pull requests under 300 lines.\n" in body, body
     say_on_day(root, 3, "Keep pull requests under 500 lines from now on.")
     dream_on_day(root, 3)
-    (body,) = _topics(root).values()
+    (body,) = topic_texts(root).values()
     assert "\nKeep pull requests under 500 lines from now on.\n" in body, body
     index = (root / "memory" / "MEMORY.md").read_text(encoding="utf-8")
     assert "300" not in index, index
@@ -201,20 +197,20 @@ def test_a_limit_on_pull_requests_said_with_prs_is_one_memory_the_change_updates
 def test_a_second_thing_one_person_owns_is_a_memory_beside_the_first(
         tmp_path: Path, first: str, then: str) -> None:
     root = _told_on_two_days(tmp_path, first, then)
-    bodies = "\n".join(_topics(root).values())
-    assert len(_topics(root)) == 2, bodies
+    bodies = "\n".join(topic_texts(root).values())
+    assert len(topic_texts(root)) == 2, bodies
     assert f"\n{first}\n" in bodies and f"\n{then}\n" in bodies, bodies
     assert "Updated on" not in bodies and "Changed from" not in bodies, bodies
 
 
 def test_what_code_owns_is_no_person_s_second_thing(tmp_path: Path) -> None:
     root = _told_on_two_days(tmp_path, "It owns the connection pool.", "It owns the socket.")
-    assert len(_topics(root)) == 1, _topics(root)
+    assert len(topic_texts(root)) == 1, topic_texts(root)
 
 
 def test_a_thing_handed_to_another_person_is_still_its_one_memory(tmp_path: Path) -> None:
     root = _told_on_two_days(tmp_path, "Priya owns billing.", "Marta owns billing.")
-    (body,) = _topics(root).values()
+    (body,) = topic_texts(root).values()
     assert "Marta owns billing." in body, body
 
 
@@ -226,8 +222,8 @@ def test_a_thing_handed_to_another_person_is_still_its_one_memory(tmp_path: Path
 def test_a_ban_kept_to_some_days_is_a_rule_beside_the_other(
         tmp_path: Path, first: str, then: str) -> None:
     root = _told_on_two_days(tmp_path, first, then)
-    bodies = "\n".join(_topics(root).values())
-    assert len(_topics(root)) == 2, bodies
+    bodies = "\n".join(topic_texts(root).values())
+    assert len(topic_texts(root)) == 2, bodies
     assert f"\n{first}\n" in bodies and f"\n{then}\n" in bodies, bodies
     assert "Updated on" not in bodies, bodies
 
@@ -238,7 +234,7 @@ def test_a_ban_kept_to_some_days_is_a_rule_beside_the_other(
 def test_the_same_thing_owned_said_with_when_or_how_much_is_no_second_file(
         tmp_path: Path, then: str) -> None:
     root = _told_on_two_days(tmp_path, "Priya owns billing.", then)
-    assert list(_topics(root)) == ["project_priya-owns-billing.md"], _topics(root)
+    assert list(topic_texts(root)) == ["project_priya-owns-billing.md"], topic_texts(root)
 
 
 # (after "That was wrong." it was one more thing she owns, billing kept beside payments)
@@ -249,7 +245,7 @@ def test_the_same_thing_owned_said_with_when_or_how_much_is_no_second_file(
                                   "Sorry. That was wrong. Priya owns payments."])
 def test_an_owner_put_right_replaces_what_was_said(tmp_path: Path, then: str) -> None:
     root = _told_on_two_days(tmp_path, "Priya owns billing.", then)
-    (body,) = _topics(root).values()
+    (body,) = topic_texts(root).values()
     assert "\nPriya owns payments" in body and "previously billing" in body, body
 
 
@@ -268,7 +264,7 @@ def test_an_owner_put_right_replaces_what_was_said(tmp_path: Path, then: str) ->
 def test_a_reason_after_that_was_wrong_stays_its_reason(
         tmp_path: Path, first: str, then: str, said: str, why: str) -> None:
     root = _told_on_two_days(tmp_path, first, then)
-    (body,) = _topics(root).values()
+    (body,) = topic_texts(root).values()
     assert said in body and why in body, body
 
 
@@ -283,7 +279,7 @@ def test_a_reason_after_that_was_wrong_stays_its_reason(
 def test_that_was_wrong_of_something_else_keeps_what_she_owns(
         tmp_path: Path, then: str) -> None:
     root = _told_on_two_days(tmp_path, "Priya owns billing.", then)
-    bodies = "".join(_topics(root).values())
+    bodies = "".join(topic_texts(root).values())
     assert "\nPriya owns billing.\n" in bodies and "\nPriya owns payments" in bodies, bodies
     assert "previously billing" not in bodies, bodies
 
@@ -305,8 +301,8 @@ def test_an_owner_put_right_beside_two_of_hers_replaces_neither(
     for day, text in enumerate(("Priya owns billing.", "Priya owns payments.", then), 1):
         say_on_day(root, day, text)
         dream_on_day(root, day)
-    bodies = "".join(_topics(root).values())
-    assert len(_topics(root)) == 3, bodies
+    bodies = "".join(topic_texts(root).values())
+    assert len(topic_texts(root)) == 3, bodies
     for owned in ("billing", "payments", "search"):
         assert f"\nPriya owns {owned}.\n" in bodies, bodies
     assert "previously" not in bodies, bodies
@@ -320,14 +316,14 @@ def test_an_owner_put_right_beside_two_of_hers_replaces_neither(
 def test_that_was_wrong_before_another_owning_replaces_nothing(
         tmp_path: Path, first: str, then: str) -> None:
     root = _told_on_two_days(tmp_path, first, then)
-    bodies = "".join(_topics(root).values())
-    assert len(_topics(root)) == 2 and f"\n{first}\n" in bodies, bodies
+    bodies = "".join(topic_texts(root).values())
+    assert len(topic_texts(root)) == 2 and f"\n{first}\n" in bodies, bodies
 
 
 def test_a_ban_on_days_that_says_more_is_the_rule_updated(tmp_path: Path) -> None:
     root = _told_on_two_days(tmp_path, "Never deploy the API manually.",
                              "Never deploy the API on Fridays; manual deploys are fine now.")
-    (body,) = _topics(root).values()
+    (body,) = topic_texts(root).values()
     assert "\nNever deploy the API on Fridays; manual deploys are fine now.\n" in body, body
 
 
