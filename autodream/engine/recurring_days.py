@@ -7,6 +7,7 @@ earlier attempt rewrote a dated plan, a deploy freeze, a quote, a code block).""
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, NamedTuple
 
 from autodream import rx
@@ -90,6 +91,16 @@ def _stem(word: str) -> str:
     return word.removesuffix("s")
 
 
+def _doing_of(said: Mapping[str, str | None]) -> tuple[str, ...]:
+    """Who does what, as a match of ``_WHO_DOES``/``_THING_IS`` (or ``_ENDED``) names it: a
+    plural noun is what we do ("Deploys are ..." is ("we", "Deploy")), else who and the words of
+    the doing, in lower case."""
+    noun = said.get("noun")
+    if noun is not None:
+        return ("we", _stem(noun))
+    return (*(said["who"] or "").lower().split(), *(said["do"] or "").lower().split())
+
+
 def day_said(text: str, *, only: bool = False) -> DaySaid | None:
     """``text`` as one plain, recurring "who does what on which day" ("We deploy every
     Tuesday.", "we deploy on Thursdays now", "Deploys are on Thursdays now.", "We no longer
@@ -103,15 +114,14 @@ def day_said(text: str, *, only: bool = False) -> DaySaid | None:
     if m is None or not (m["plural"] or m["on"].lower() == "every"):
         return None  # ("We deploy on Thursday": that one Thursday, maybe)
     g = m.groupdict()
+    doing = _doing_of(g)
     if g.get("noun") is not None:
-        verb = _stem(g["noun"])
-        doing: tuple[str, ...] = ("we", verb)
+        verb = doing[1]
         # (the word as said too: "Freezes" is "freez" as a stem, a freeze all the same)
         if g["noun"].lower() in _NOT_PLAIN:
             return None
     else:
         verb = _stem(g["do"].split()[0])
-        doing = (*g["who"].lower().split(), *g["do"].lower().split())
     if any(word in _NOT_PLAIN for word in doing[1:]):
         return None
     if g.get("ended") is not None and tuple(f"{g['who2']} {g['ended']}".lower().split()) != (
@@ -189,11 +199,8 @@ def days_ended(said: str) -> DaysEnded | None:
     m = _ENDED.fullmatch(said)
     if m is None:
         return None
-    if m["noun"] is not None:
-        doing: tuple[str, ...] = ("we", _stem(m["noun"]))
-    else:
-        doing = (*m["who"].lower().split(), *m["do"].lower().split())
-    return DaysEnded(doing, frozenset(d.capitalize() for d in (m["day"], m["day2"]) if d))
+    return DaysEnded(_doing_of(m.groupdict()),
+                     frozenset(d.capitalize() for d in (m["day"], m["day2"]) if d))
 
 
 def ends_another_day(lead: str, said: str) -> bool:
@@ -215,9 +222,8 @@ def ends_other_days(lead: str, said: str) -> bool:
     no longer deploy on Fridays', and the Tuesday rule it ends left current). Where one ends
     every day the other does ("... on Mondays" of "... on Fridays or Mondays") they are the one
     memory, said of fewer days or more (kept apart, the same sentence made a second file)."""
-    ended, held = days_ended(said), days_ended(lead)
-    return ended is not None and held is not None and ended.doing == held.doing and not (
-        held.days <= ended.days or ended.days <= held.days)
+    both = _both_end_days(lead, said)
+    return both is not None and not (both[0] <= both[1] or both[1] <= both[0])
 
 
 def end_days_otherwise(lead: str, other: str) -> bool:
@@ -225,9 +231,17 @@ def end_days_otherwise(lead: str, other: str) -> bool:
     no longer deploy on Fridays" / "... on Fridays or Tuesdays"): two memories the dreams wrote
     on two days (the Tuesday rule ended by the second), which ``merge_near_duplicates`` keeps
     apart: merged, the dream after them with no new session changed memory."""
-    ended, held = days_ended(other), days_ended(lead)
-    return ended is not None and held is not None and ended.doing == held.doing and (
-        held.days != ended.days)
+    both = _both_end_days(lead, other)
+    return both is not None and both[0] != both[1]
+
+
+def _both_end_days(lead: str, other: str) -> tuple[frozenset[str], frozenset[str]] | None:
+    """The days ``lead`` ends and the days ``other`` ends, when each is a plain "who no longer
+    does what on which day(s)" (``days_ended``) of the same who and what; else None."""
+    held, ended = days_ended(lead), days_ended(other)
+    if held is None or ended is None or held.doing != ended.doing:
+        return None
+    return held.days, ended.days
 
 
 def days_of_other_doings(lead: str, other: str) -> bool:
