@@ -1240,6 +1240,10 @@ def default_undo_target(
     if dreams:
         raise _already_undone(dreams[0].id, records, undoers)
     if not records:
+        if (newest := newest_run_id(state_dir)) is not None:
+            # run folders whose records cannot be read: the newest is named with why, as
+            # `show` names it (not "no dreams yet ... --force dreams now" over a dream in memory)
+            load_run(state_dir, newest)
         raise NotFound(no_dreams_yet(memory_dir, state_dir))
     raise NotFound("no dream committed anything to undo (`autodream log` lists the runs)")
 

@@ -120,6 +120,21 @@ def test_a_run_whose_record_cannot_be_read_is_named_not_passed_over(memory: Path
     assert "2 run record(s) could not be read" in result.stderr
 
 
+def test_undo_of_a_journal_of_unreadable_records_names_the_newest_not_no_dreams(
+        memory: Path) -> None:
+    # the dream is in memory, only its record is damaged: undo said "no dreams yet in <memory>:
+    # `autodream --force` dreams now", as if memory held no dream
+    only = dream(memory, EDITS)
+    record = memory / ".autodream" / "runs" / only.id / "record.json"
+    record.write_text('{"broken', encoding="utf-8")
+    before = tree(memory)
+    result = CliRunner().invoke(cli, ["undo"], env={"AUTODREAM_MEMORY_DIR": str(memory)})
+    assert result.exit_code == 9
+    (line,) = result.stderr.splitlines()
+    assert line.startswith(f"Error: run '{only.id}' has no readable record: ")
+    assert tree(memory) == before
+
+
 def test_show_prints_the_diff_by_unique_prefix(memory: Path) -> None:
     record = dream(memory, EDITS, summary="merged CI")
     record.tool_calls = [{"seq": 1, "name": "read_file", "verdict": "ok"},
