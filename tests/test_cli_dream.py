@@ -139,6 +139,33 @@ def test_a_base_url_without_its_scheme_is_a_config_error_not_retried(
 
 
 @pytest.mark.parametrize(
+    ("args", "env", "said", "url"),
+    [(["--base-url", "http://"], {}, "base_url (option --base-url)", "http://"),
+     ([], {"ANTHROPIC_BASE_URL": "https://:8080/v1"}, "ANTHROPIC_BASE_URL", "https://:8080/v1"),
+     (["--base-url", "http://bob:pw@/v1"], {}, "base_url (option --base-url)",
+      "http://bob:[REDACTED:url-password]@/v1")],
+)
+def test_a_base_url_with_no_host_is_a_config_error_not_a_failed_dream(
+        sample: Path, args: list[str], env: dict[str, str], said: str, url: str) -> None:
+    # was: ~6 s of retries, then 'Error: cannot reach http://: [Errno -2] Name or service not
+    # known' (exit 8), a failed dream in the log, counted toward the back-off
+    before = memory_files(sample)
+    code, out, err = dream(sample, "--backend", "anthropic", *args,
+                           AUTODREAM_API_KEY="sk-test", **env)
+    assert code == errors.ConfigError.exit_code, out + err
+    assert err.strip().splitlines()[-1] == (
+        f"Error: {said}: {url!r} names no host (http://HOST[:PORT]/...)")
+    assert memory_files(sample) == before
+    runs = sample / "memory" / ".autodream" / "runs"
+    assert not runs.exists() or not any(runs.iterdir())
+    # status lists it as a problem, as it does a URL with no scheme
+    where = {"AUTODREAM_BASE_URL": args[1]} if args else env
+    status = CliRunner().invoke(cli, ["status", "--project", str(sample)], env=clean_env(
+        AUTODREAM_API_KEY="sk-test", AUTODREAM_BACKEND="anthropic", **where))
+    assert f"{url!r} names no host" in status.stdout
+
+
+@pytest.mark.parametrize(
     "pasted", ["sk-ant-api03-" + "Ab1-" * 23 + "xyzAA", "Zq8" * 12,
                # (a ':', '.' or '/' in it let these through whole: review rev127)
                "admin:hunter2@proxy.corp:8080", "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY",

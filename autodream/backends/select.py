@@ -47,7 +47,24 @@ def base_url(settings: Settings, env: Mapping[str, str] | None = None) -> str | 
         raise ConfigError(f"{source}: {_quoted_non_url(url)} is not an http:// or https:// URL")
     if (unreadable := _unreadable_url(url)) is not None:
         raise ConfigError(f"{source}: {unreadable}")
+    if _names_no_host(url):
+        # ('http://', 'https://:8080'): the SDK tried to resolve an empty name, retried, and
+        # failed the dream after ~6 s as 'cannot reach http://' (exit 8), recorded as a failed
+        # dream that counted toward the back-off
+        from autodream.backends.urls import shown_url
+
+        raise ConfigError(f"{source}: {shown_url(url)!r} names no host (http://HOST[:PORT]/...)")
     return url
+
+
+def _names_no_host(url: str) -> bool:
+    """Whether ``url``, one ``_unreadable_url`` passed, has an empty host; one only urllib
+    cannot read (a '[' in a password, which the client sends as it is) has the host the
+    client reads."""
+    try:
+        return not urlsplit(url).hostname
+    except ValueError:
+        return False
 
 
 def _unreadable_url(url: str) -> str | None:
