@@ -463,22 +463,7 @@ def cli(
             current_session=current_session,
         )
     except (KeyboardInterrupt, SystemExit) as exc:
-        why = errors.interruption(exc)
-        if why is None:
-            raise
-        # the dream rolled back before this (staging discarded, lock restored), unless the
-        # signal came after its commit: say which, in the shell's convention for the signal,
-        # instead of click's bare "Aborted!" (exit 1)
-        code = exc.code if isinstance(exc, SystemExit) else errors.INTERRUPTED_EXIT_CODE
-        committed = errors.committed_run(exc)
-        line = (f"interrupted after the commit: run {committed} is in memory"
-                f"{journal.after_commit_ways(settings.state_dir, committed)}; {why}"
-                if committed else f"interrupted: nothing was committed (memory unchanged); {why}")
-        if as_json:
-            echo_json({"status": "interrupted", "error": line, "exit_code": code,
-                       "committed_run": committed})
-        click.echo(line, err=True)
-        raise click.exceptions.Exit(int(code or 1)) from None
+        _interrupted(exc, as_json, state_dir=settings.state_dir)
     except errors.AutodreamError as exc:
         if isinstance(exc, run.GateClosedWithReport):
             raise GateClosedError(exc.report.explained(),
@@ -1874,6 +1859,35 @@ def watch(root: Path | None, idle_minutes: float, once: bool, as_json: bool) -> 
         logger.removeHandler(handler)
 
 
+def _interrupted(exc: KeyboardInterrupt | SystemExit, as_json: bool, *,
+                 state_dir: Path | None = None, in_pass: bool = False) -> NoReturn:
+    """A dream stopped by Ctrl-C or SIGTERM, said in one line (and a JSON document) with the
+    shell's exit code for the signal, instead of click's bare "Aborted!" (exit 1); ``exc``
+    raised again when it is no interruption. The dream rolled back before this (staging
+    discarded, lock restored), unless the signal came after its commit: said which.
+    ``state_dir``: the dream's, for the ways to take a committed run back; ``in_pass``: a
+    ``watch --once`` pass, whose earlier projects' dreams stay committed."""
+    why = errors.interruption(exc)
+    if why is None:
+        raise exc
+    code = exc.code if isinstance(exc, SystemExit) else errors.INTERRUPTED_EXIT_CODE
+    committed = errors.committed_run(exc)
+    ways = (journal.after_commit_ways(state_dir, committed)
+            if committed and state_dir is not None else "")
+    if committed:
+        line = f"interrupted after the commit: run {committed} is in memory{ways}; {why}"
+    elif in_pass:
+        line = ("interrupted: the pass stopped, a dream in flight committed nothing (its "
+                f"memory unchanged); {why}")
+    else:
+        line = f"interrupted: nothing was committed (memory unchanged); {why}"
+    if as_json:
+        echo_json({"status": "interrupted", "error": line, "exit_code": code,
+                   "committed_run": committed})
+    click.echo(line, err=True)
+    raise click.exceptions.Exit(int(code or 1)) from None
+
+
 def _watch(logger: Any, root: Path, idle_minutes: float, once: bool, as_json: bool,
            overrides: dict[str, Any]) -> None:
     import contextlib
@@ -1890,6 +1904,10 @@ def _watch(logger: Any, root: Path, idle_minutes: float, once: bool, as_json: bo
                                           log_decisions=not as_json)
         except errors.AutodreamError as exc:
             raise fail(exc) from exc
+        except (KeyboardInterrupt, SystemExit) as exc:
+            # the pass runs its dreams in this thread: Ctrl-C was click's bare "Aborted!"
+            # (exit 1) and SIGTERM a silent exit 143, the dream in flight rolled back unsaid
+            _interrupted(exc, as_json, in_pass=True)
         document = {"root": str(root), "decisions": [d.to_dict() for d in decisions]}
         # A project that could not even try (bad config, ...) fails the pass as a failed dream
         # does, and so does one backed off after dreams that failed alike: cron and timers see

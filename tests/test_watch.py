@@ -706,6 +706,49 @@ def test_watch_once_cli_json(timeline: Timeline, monkeypatch: pytest.MonkeyPatch
     assert decision["action"] == "wait" and "scan gate closed" in decision["detail"]
 
 
+@pytest.mark.parametrize(("make", "code", "why"),
+                         [(KeyboardInterrupt, 130, "interrupted by Ctrl-C"),
+                          (lambda: run.TerminatedBySignal(143), 143, "interrupted by SIGTERM")])
+@pytest.mark.parametrize("as_json", [False, True])
+def test_a_pass_stopped_mid_dream_says_so_and_leaves_memory_as_it_was(
+        timeline: Timeline, monkeypatch: pytest.MonkeyPatch, make: Callable[[], BaseException],
+        code: int, why: str, as_json: bool) -> None:
+    # `watch --once` runs its dreams in the main thread: Ctrl-C in one was click's bare
+    # "Aborted!" (exit 1), SIGTERM a silent exit 143, with nothing said of the dream
+    from autodream import pipeline
+
+    timeline.write_session("alpha")
+    timeline.write_session("alpha")
+    memory = timeline.project("alpha") / "memory"
+    memory.mkdir()
+    (memory / "MEMORY.md").write_text("- [Deploy](deploy.md) — Fridays\n")
+    (memory / "deploy.md").write_text("We deploy on Fridays.\n")
+    before = {p.name: p.read_bytes() for p in memory.iterdir() if p.is_file()}
+    for key, value in timeline.env.items():
+        monkeypatch.setenv(key, value)
+    monkeypatch.setenv("AUTODREAM_NOW", repr(timeline.clock.now() + 600))
+
+    def stopped(*args: object, **kwargs: object) -> None:
+        raise make()  # what the signal raises in the dream (run.py)
+
+    monkeypatch.setattr(pipeline, "drive", stopped)
+    result = CliRunner().invoke(cli, ["watch", "--once", "--idle-minutes", "10",
+                                      *(["--json"] if as_json else [])])
+
+    assert result.exit_code == code, result.output
+    said = f"interrupted: the pass stopped, a dream in flight committed nothing (its memory " \
+           f"unchanged); {why}"
+    assert result.stderr.splitlines()[-1] == said
+    assert "Aborted" not in result.output
+    if as_json:
+        assert json.loads(result.stdout) == {"status": "interrupted", "error": said,
+                                             "exit_code": code, "committed_run": None}
+    # the dream rolled back: memory byte for byte, the lock as it was (none)
+    assert {p.name: p.read_bytes() for p in memory.iterdir() if p.is_file()} == before
+    logged = CliRunner().invoke(cli, ["log", "--memory-dir", str(memory)])
+    assert "failed" in logged.stdout and why in logged.stdout, logged.output
+
+
 @pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGINT])
 def test_watch_process_stops_cleanly_on_signal(tmp_path: Path, signum: int) -> None:
     root = tmp_path / "projects"
