@@ -203,6 +203,13 @@ def find_config_file(directories: list[str]) -> tuple[str, dict[str, object]] | 
         candidate = os.path.join(directory, CONFIG_FILENAME)
         if os.path.isfile(candidate):
             return candidate, _load_toml(candidate)
+        if os.path.lexists(candidate):
+            # a folder of that name, or a symlink whose file is gone (a dotfiles link): passed
+            # over, the dream ran on the defaults, its memory_dir and backend unset
+            what = ("a symlink to a file that does not exist" if os.path.islink(candidate)
+                    and not os.path.exists(candidate) else "not a file")
+            raise ConfigError(f"cannot read {candidate}: {what}; autodream reads its settings "
+                              "from there (make it the settings file, or move it away)")
         pyproject = os.path.join(directory, PYPROJECT_FILENAME)
         if os.path.isfile(pyproject):
             table = _tool_table(pyproject)

@@ -211,6 +211,28 @@ def test_bad_configuration_is_one_line_naming_the_key(
     assert len(result.output.strip().splitlines()) == 1
 
 
+@pytest.mark.parametrize("kind", ["folder", "dangling symlink"])
+def test_an_autodream_toml_that_is_no_file_is_an_error_not_passed_over(
+        layout: Layout, tmp_path: Path, kind: str) -> None:
+    # passed over, the dream ran on the defaults: the memory_dir and backend it set were
+    # dropped in silence, and a dream started another memory under ~/.claude/projects
+    place = layout.project / "autodream.toml"
+    if kind == "folder":
+        place.mkdir()
+        what = "not a file"
+    else:
+        place.symlink_to(tmp_path / "dotfiles" / "autodream.toml")
+        what = "a symlink to a file that does not exist"
+    for command in (["status"], ["--force"], ["log"]):
+        result = CliRunner().invoke(cli, ["--project", str(layout.project), *command],
+                                    env=layout.env())
+        assert result.exit_code == ConfigError.exit_code, (command, result.output)
+        assert result.output == (f"Error: cannot read {place}: {what}; autodream reads its "
+                                 "settings from there (make it the settings file, or move it "
+                                 "away)\n"), command
+    assert not layout.memory_dir.exists() or not any(layout.memory_dir.iterdir())
+
+
 @pytest.mark.parametrize(
     ("toml", "env", "said", "least"),
     [
