@@ -21,6 +21,7 @@ with methods_kept():
 
 if TYPE_CHECKING:  # (imported where used: scrub is not loaded by every command)
     from autodream.scrub import RecordedUrls
+    from autodream.watch import StoppedPass
 
 CONTEXT_SETTINGS = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
 
@@ -1860,23 +1861,31 @@ def watch(root: Path | None, idle_minutes: float, once: bool, as_json: bool) -> 
 
 
 def _interrupted(exc: KeyboardInterrupt | SystemExit, as_json: bool, *,
-                 state_dir: Path | None = None, in_pass: bool = False) -> NoReturn:
+                 state_dir: Path | None = None, in_pass: StoppedPass | None = None,
+                 ) -> NoReturn:
     """A dream stopped by Ctrl-C or SIGTERM, said in one line (and a JSON document) with the
     shell's exit code for the signal, instead of click's bare "Aborted!" (exit 1); ``exc``
     raised again when it is no interruption. The dream rolled back before this (staging
     discarded, lock restored), unless the signal came after its commit: said which.
-    ``state_dir``: the dream's, for the ways to take a committed run back; ``in_pass``: a
-    ``watch --once`` pass, whose earlier projects' dreams stay committed."""
+    ``state_dir``: the dream's, for the ways to take a committed run back; ``in_pass``: what
+    the ``watch --once`` pass it stopped had done, whose earlier projects' dreams stay
+    committed (and the project of the dream in flight)."""
     why = errors.interruption(exc)
     if why is None:
         raise exc
     code = exc.code if isinstance(exc, SystemExit) else errors.INTERRUPTED_EXIT_CODE
     committed = errors.committed_run(exc)
-    ways = (journal.after_commit_ways(state_dir, committed)
+    project, memory_dir = "", None
+    if in_pass is not None and in_pass.settings is not None:
+        # a pass's dream is of a project the person may not be in: named as the pass's lines
+        # name it, and its memory dir given to the commands that show or undo the run
+        project = f" of {errors.printable(in_pass.shown)}"
+        state_dir, memory_dir = in_pass.settings.state_dir, in_pass.settings.memory_dir
+    ways = (journal.after_commit_ways(state_dir, committed, memory_dir=memory_dir)
             if committed and state_dir is not None else "")
     if committed:
-        line = f"interrupted after the commit: run {committed} is in memory{ways}; {why}"
-    elif in_pass:
+        line = f"interrupted after the commit: run {committed}{project} is in memory{ways}; {why}"
+    elif in_pass is not None:
         line = ("interrupted: the pass stopped, a dream in flight committed nothing (its "
                 f"memory unchanged); {why}")
     else:
@@ -1907,7 +1916,8 @@ def _watch(logger: Any, root: Path, idle_minutes: float, once: bool, as_json: bo
         except (KeyboardInterrupt, SystemExit) as exc:
             # the pass runs its dreams in this thread: Ctrl-C was click's bare "Aborted!"
             # (exit 1) and SIGTERM a silent exit 143, the dream in flight rolled back unsaid
-            _interrupted(exc, as_json, in_pass=True)
+            _interrupted(exc, as_json,
+                         in_pass=watching.stopped_pass(exc) or watching.StoppedPass())
         document = {"root": str(root), "decisions": [d.to_dict() for d in decisions]}
         # A project that could not even try (bad config, ...) fails the pass as a failed dream
         # does, and so does one backed off after dreams that failed alike: cron and timers see

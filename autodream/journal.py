@@ -310,13 +310,19 @@ def _real_dir(path: Path) -> bool:
         return True  # (cannot tell: not said to have moved)
 
 
-def after_commit_ways(state_dir: Path, run_id: str) -> str:
+def after_commit_ways(state_dir: Path, run_id: str, *, memory_dir: Path | None = None) -> str:
     """What a person can do with dream ``run_id``, in memory, that something stopped after its
     commit (an interrupt), as it follows 'run <id> is in memory': show and undo it only where
-    its folder is there to do it with."""
+    its folder is there to do it with. ``memory_dir``: named in the commands, for a dream of a
+    project other than the one the person is in (a ``watch --once`` pass)."""
+    import shlex
+
+    which = ("" if memory_dir is None
+             else f" --memory-dir {shlex.quote(printable(str(memory_dir)))}")
     there = run_folder_there(state_dir, run_id)
     if there is True:
-        return f" (see it: autodream show {run_id}; take it back: autodream undo {run_id})"
+        return (f" (see it: autodream show {run_id}{which}; take it back: autodream undo "
+                f"{run_id}{which})")
     if there is False and not _real_dir(state_dir):
         # (the whole state dir moved away: put back, the run can be shown and undone)
         return (f", but {printable(str(state_dir))} is not the folder it was committed in "
@@ -329,7 +335,7 @@ def after_commit_ways(state_dir: Path, run_id: str) -> str:
                 "restore its files by hand (from git or a backup)")
     return (f" (DREAMS.md says what it changed), but its folder (runs/{run_id}) cannot be "
             f"looked at ({there.strerror or type(there).__name__}), so autodream cannot tell "
-            f"whether it can show or undo it: once it can, `autodream show {run_id}` says")
+            f"whether it can show or undo it: once it can, `autodream show {run_id}{which}` says")
 
 
 def staging_dir(state_dir: Path, run_id: str) -> Path:

@@ -114,6 +114,23 @@ class Dreamt:
     run_id: str | None = None
 
 
+@dataclass(frozen=True)
+class StoppedPass:
+    """What a ``run_once`` pass stopped by Ctrl-C or SIGTERM had done (it dreams in the
+    caller's thread, so the signal's exception ends it), carried on that exception
+    (``stopped_pass``): the CLI says where a dream committed just before the signal is."""
+
+    # the project whose dream the signal stopped: its settings, and what the lines name it by
+    settings: Settings | None = None
+    shown: str = ""
+
+
+def stopped_pass(exc: BaseException) -> StoppedPass | None:
+    """What the ``run_once`` pass that ``exc`` stopped had done, else None."""
+    done = getattr(exc, "autodream_pass", None)
+    return done if isinstance(done, StoppedPass) else None
+
+
 # Runs the gate chain and, if it is open, a dream, of the settings given and named in its lines
 # by the second argument (what the watcher's lines name the project dir by); returns a
 # one-line summary. Raises GateClosed (run.dream's carries the report), LockHeld or DreamFailed.
@@ -475,6 +492,12 @@ class Watcher:
             self._settle(name)
             return self._decide(name, "error", f"{type(exc).__name__}: {_one_line(exc)}",
                                 exit_code=_exit_code(exc), where=where)
+        except BaseException as exc:
+            # Ctrl-C or SIGTERM in a dream ``run_once`` runs: which project it stopped, whose
+            # dream may have committed just before
+            exc.autodream_pass = StoppedPass(settings=settings,  # type: ignore[attr-defined]
+                                             shown=shown)
+            raise
         self._settle(name, dreamed=True)
         plural = "session" if touched == 1 else "sessions"
         seen = f" ({touched} {plural} written while watched)" if touched else ""

@@ -749,6 +749,59 @@ def test_a_pass_stopped_mid_dream_says_so_and_leaves_memory_as_it_was(
     assert "failed" in logged.stdout and why in logged.stdout, logged.output
 
 
+@pytest.mark.parametrize(("make", "code", "why"),
+                         [(KeyboardInterrupt, 130, "interrupted by Ctrl-C"),
+                          (lambda: run.TerminatedBySignal(143), 143, "interrupted by SIGTERM")])
+def test_a_pass_stopped_after_a_commit_names_the_project_and_how_to_undo_it(
+        timeline: Timeline, monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
+        make: Callable[[], BaseException], code: int, why: str) -> None:
+    # it said "interrupted after the commit: run <id> is in memory; ..." naming no project,
+    # with no way to see or undo the run, where the dream command gives both: a pass dreams in
+    # projects the person is not in
+    from autodream import lock
+
+    timeline.write_session("alpha")
+    timeline.write_session("alpha")
+    memory = timeline.project("alpha") / "memory"
+    memory.mkdir()
+    (memory / "MEMORY.md").write_text("- [Deploy](deploy.md) — Fridays\n")
+    (memory / "deploy.md").write_text("We deploy on Fridays.\n")
+    before = _notes(memory)
+    for key, value in timeline.env.items():
+        monkeypatch.setenv(key, value)
+    monkeypatch.setenv("AUTODREAM_NOW", repr(timeline.clock.now() + 600))
+    real_release = lock.Lease.release
+
+    def stopped(lease: lock.Lease) -> Any:  # the signal lands after the commit, once
+        monkeypatch.setattr(lock.Lease, "release", real_release)
+        raise make()
+
+    monkeypatch.setattr(lock.Lease, "release", stopped)
+    elsewhere = tmp_path / "elsewhere"  # where the person runs the pass from
+    elsewhere.mkdir()
+    monkeypatch.chdir(elsewhere)
+    result = CliRunner().invoke(cli, ["watch", "--once", "--idle-minutes", "10"])
+
+    assert result.exit_code == code, result.output
+    assert _notes(memory) != before  # the dream is in memory
+    (run_id,) = [p.name for p in (memory / ".autodream" / "runs").iterdir()]
+    ways = f"autodream {{}} {run_id} --memory-dir {memory}"
+    assert result.stderr.splitlines()[-1] == (
+        f"interrupted after the commit: run {run_id} of {timeline.code / 'alpha'} is in memory "
+        f"(see it: {ways.format('show')}; take it back: {ways.format('undo')}); {why}")
+    # the commands said work from where the person is
+    shown = CliRunner().invoke(cli, ["show", run_id, "--memory-dir", str(memory)])
+    assert shown.exit_code == 0 and run_id in shown.stdout, shown.output
+    undone = CliRunner().invoke(cli, ["undo", run_id, "--memory-dir", str(memory)])
+    assert undone.exit_code == 0, undone.output
+    assert _notes(memory) == before
+
+
+def _notes(memory: Path) -> dict[str, bytes]:
+    """The memory dir's notes (its .md files), by name."""
+    return {p.name: p.read_bytes() for p in memory.glob("*.md")}
+
+
 @pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGINT])
 def test_watch_process_stops_cleanly_on_signal(tmp_path: Path, signum: int) -> None:
     root = tmp_path / "projects"
