@@ -1862,14 +1862,14 @@ def watch(root: Path | None, idle_minutes: float, once: bool, as_json: bool) -> 
 
 def _interrupted(exc: KeyboardInterrupt | SystemExit, as_json: bool, *,
                  state_dir: Path | None = None, in_pass: StoppedPass | None = None,
-                 ) -> NoReturn:
+                 document: dict[str, Any] | None = None) -> NoReturn:
     """A dream stopped by Ctrl-C or SIGTERM, said in one line (and a JSON document) with the
     shell's exit code for the signal, instead of click's bare "Aborted!" (exit 1); ``exc``
     raised again when it is no interruption. The dream rolled back before this (staging
     discarded, lock restored), unless the signal came after its commit: said which.
     ``state_dir``: the dream's, for the ways to take a committed run back; ``in_pass``: what
     the ``watch --once`` pass it stopped had done, whose earlier projects' dreams stay
-    committed (and the project of the dream in flight)."""
+    committed (and the project of the dream in flight); ``document``: more for ``--json``."""
     why = errors.interruption(exc)
     if why is None:
         raise exc
@@ -1892,7 +1892,7 @@ def _interrupted(exc: KeyboardInterrupt | SystemExit, as_json: bool, *,
         line = f"interrupted: nothing was committed (memory unchanged); {why}"
     if as_json:
         echo_json({"status": "interrupted", "error": line, "exit_code": code,
-                   "committed_run": committed})
+                   "committed_run": committed, **(document or {})})
     click.echo(line, err=True)
     raise click.exceptions.Exit(int(code or 1)) from None
 
@@ -1916,8 +1916,11 @@ def _watch(logger: Any, root: Path, idle_minutes: float, once: bool, as_json: bo
         except (KeyboardInterrupt, SystemExit) as exc:
             # the pass runs its dreams in this thread: Ctrl-C was click's bare "Aborted!"
             # (exit 1) and SIGTERM a silent exit 143, the dream in flight rolled back unsaid
-            _interrupted(exc, as_json,
-                         in_pass=watching.stopped_pass(exc) or watching.StoppedPass())
+            stopped = watching.stopped_pass(exc) or watching.StoppedPass()
+            # the decisions made before it, as a pass's document has them: those dreamt keep
+            # their dreams (a script finds their runs there)
+            _interrupted(exc, as_json, in_pass=stopped, document={
+                "root": str(root), "decisions": [d.to_dict() for d in stopped.decisions]})
         document = {"root": str(root), "decisions": [d.to_dict() for d in decisions]}
         # A project that could not even try (bad config, ...) fails the pass as a failed dream
         # does, and so does one backed off after dreams that failed alike: cron and timers see

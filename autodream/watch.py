@@ -120,6 +120,7 @@ class StoppedPass:
     caller's thread, so the signal's exception ends it), carried on that exception
     (``stopped_pass``): the CLI says where a dream committed just before the signal is."""
 
+    decisions: tuple[Decision, ...] = ()  # made before the signal
     # the project whose dream the signal stopped: its settings, and what the lines name it by
     settings: Settings | None = None
     shown: str = ""
@@ -754,6 +755,19 @@ def run_once(
                       log_decisions=log_decisions)
     if not watcher.root.is_dir():
         raise missing_root(watcher.root)
+    try:
+        _pass(watcher, idle_seconds)
+    except (KeyboardInterrupt, SystemExit) as exc:
+        # (Ctrl-C, SIGTERM) the decisions made before it, beside the project it stopped: the
+        # dreams of the pass so far stay committed, and a script is told which they are
+        exc.autodream_pass = dataclasses.replace(  # type: ignore[union-attr]
+            stopped_pass(exc) or StoppedPass(), decisions=tuple(watcher.decisions))
+        raise
+    return watcher.decisions
+
+
+def _pass(watcher: Watcher, idle_seconds: float) -> None:
+    """``run_once``'s pass: one decision per project dir under the root, in name order."""
     for entry in sorted(os.scandir(watcher.root), key=lambda e: e.name):
         if entry.is_dir() and not entry.name.startswith("."):
             watcher._state(entry.name)
@@ -769,7 +783,6 @@ def run_once(
                                 shown=folder_path(Path(entry.path)))
                 continue
             watcher.attempt(entry.name)
-    return watcher.decisions
 
 
 def _last_write(project: Path, now: float) -> float:

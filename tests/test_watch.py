@@ -742,11 +742,49 @@ def test_a_pass_stopped_mid_dream_says_so_and_leaves_memory_as_it_was(
     assert "Aborted" not in result.output
     if as_json:
         assert json.loads(result.stdout) == {"status": "interrupted", "error": said,
-                                             "exit_code": code, "committed_run": None}
+                                             "exit_code": code, "committed_run": None,
+                                             "root": str(timeline.root), "decisions": []}
     # the dream rolled back: memory byte for byte, the lock as it was (none)
     assert {p.name: p.read_bytes() for p in memory.iterdir() if p.is_file()} == before
     logged = CliRunner().invoke(cli, ["log", "--memory-dir", str(memory)])
     assert "failed" in logged.stdout and why in logged.stdout, logged.output
+
+
+def test_a_pass_stopped_says_in_json_which_projects_were_dreamt_before(
+        timeline: Timeline, monkeypatch: pytest.MonkeyPatch) -> None:
+    # README: "the projects dreamt before it keep their dreams"; --json said only
+    # {status, error, exit_code, committed_run}, so a script could not tell which
+    from autodream import pipeline
+
+    for name in ("alpha", "beta"):  # dreamt in this order (by Claude Code's folder name)
+        timeline.write_session(name)
+        timeline.write_session(name)
+    for key, value in timeline.env.items():
+        monkeypatch.setenv(key, value)
+    monkeypatch.setenv("AUTODREAM_NOW", repr(timeline.clock.now() + 600))
+    real_drive = pipeline.drive
+    drives: list[bool] = []
+
+    def second_stopped(*args: Any, **kwargs: Any) -> Any:  # Ctrl-C in beta's dream
+        drives.append(True)
+        if len(drives) == 2:
+            raise KeyboardInterrupt
+        return real_drive(*args, **kwargs)
+
+    monkeypatch.setattr(pipeline, "drive", second_stopped)
+    result = CliRunner().invoke(cli, ["watch", "--once", "--idle-minutes", "10", "--json"])
+
+    assert result.exit_code == 130, result.output
+    report = json.loads(result.stdout)
+    assert report["status"] == "interrupted" and report["committed_run"] is None
+    assert report["root"] == str(timeline.root)
+    (alpha,) = report["decisions"]
+    alpha_memory = timeline.project("alpha") / "memory"
+    (run_id,) = [p.name for p in (alpha_memory / ".autodream" / "runs").iterdir()]
+    assert (alpha["action"], alpha["project_root"], alpha["memory_dir"], alpha["run_id"]) == (
+        "dreamed", str(timeline.code / "alpha"), str(alpha_memory), run_id)
+    logged = CliRunner().invoke(cli, ["log", "--memory-dir", str(alpha_memory)])
+    assert logged.stdout.startswith(run_id) and "  committed  " in logged.stdout, logged.output
 
 
 @pytest.mark.parametrize(("make", "code", "why"),
