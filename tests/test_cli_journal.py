@@ -135,6 +135,30 @@ def test_undo_of_a_journal_of_unreadable_records_names_the_newest_not_no_dreams(
     assert tree(memory) == before
 
 
+@pytest.mark.parametrize("damaged", ["older", "newest"])
+def test_undo_with_one_of_two_records_damaged_takes_back_the_newest_dream_or_names_it(
+        memory: Path, damaged: str) -> None:
+    # the older record damaged: the newest dream is undone as ever; the newest damaged: it is
+    # named with why, never the older dream undone beneath it (its work left in memory)
+    first = dream(memory, EDITS)
+    after_first = tree(memory)
+    second = dream(memory, {"role.md": topic("Role", "user", "again")})
+    broken = first if damaged == "older" else second
+    (memory / ".autodream" / "runs" / broken.id / "record.json").write_text(
+        '{"broken', encoding="utf-8")
+    before = tree(memory)
+    result = CliRunner().invoke(cli, ["undo"], env={"AUTODREAM_MEMORY_DIR": str(memory)})
+    if damaged == "older":
+        assert result.exit_code == 0, result.output
+        assert result.stdout.startswith(f"undid run {second.id}: ")
+        assert tree(memory) == after_first
+    else:
+        assert result.exit_code == 9, result.output
+        (line,) = result.stderr.splitlines()
+        assert line.startswith(f"Error: run '{second.id}' has no readable record: ")
+        assert tree(memory) == before
+
+
 def test_show_prints_the_diff_by_unique_prefix(memory: Path) -> None:
     record = dream(memory, EDITS, summary="merged CI")
     record.tool_calls = [{"seq": 1, "name": "read_file", "verdict": "ok"},

@@ -242,6 +242,30 @@ def test_bad_configuration_does_not_fail_the_agent(layout: Layout) -> None:
     assert "min_hour" in result.stderr.decode()
 
 
+@pytest.mark.parametrize("kind", ["folder", "dangling symlink"])
+def test_an_autodream_toml_that_is_no_file_is_the_hook_s_debug_line_not_the_defaults(
+        layout: Layout, tmp_path: Path, kind: str) -> None:
+    # passed over, the hook ran the gates on the defaults (its memory_dir and gates dropped)
+    place = layout.project / "autodream.toml"
+    if kind == "folder":
+        place.mkdir()
+        what = "not a file"
+    else:
+        place.symlink_to(tmp_path / "dotfiles" / "autodream.toml")
+        what = "a symlink to a file that does not exist"
+    layout.set_lock(T0 - 48 * 3600)
+    for i in range(5):  # every gate open on the defaults
+        layout.add_session(T0 - 3600 + i)
+    quiet = run_hook(layout, hook_json(layout), AUTODREAM_NOW=str(T0))
+    assert (quiet.returncode, quiet.stdout, quiet.stderr) == (0, b"", b"")  # no turn failed
+    result = run_hook(layout, hook_json(layout), AUTODREAM_NOW=str(T0), AUTODREAM_DEBUG="1")
+    assert (result.returncode, result.stdout) == (0, b"")
+    assert result.stderr.decode().splitlines() == [
+        f"autodream-hook: error: ConfigError: cannot read {place}: {what}; autodream reads its "
+        "settings from there (make it the settings file, or move it away)"]
+    assert not (layout.memory_dir / ".autodream").exists()  # no dream started
+
+
 @pytest.mark.parametrize(("value", "said"), [
     # a wrong type stops every dream, as any setting of the wrong type does
     ("5", "error: ConfigError: codex_sessions_dir (in {toml}): expected a path, got 5"),

@@ -233,6 +233,25 @@ def test_an_autodream_toml_that_is_no_file_is_an_error_not_passed_over(
     assert not layout.memory_dir.exists() or not any(layout.memory_dir.iterdir())
 
 
+def test_an_autodream_toml_that_is_no_file_at_the_git_top_is_said_from_a_subfolder(
+        layout: Layout, monkeypatch: pytest.MonkeyPatch) -> None:
+    # the settings of a repository are looked for up to its top level, which is where a
+    # folder or a dangling link of that name is found from src/pkg too
+    git("init", "-q", cwd=layout.project)
+    sub = layout.project / "src" / "pkg"
+    sub.mkdir(parents=True)
+    place = layout.project / "autodream.toml"
+    place.mkdir()
+    said = (f"Error: cannot read {place}: not a file; autodream reads its settings from there "
+            "(make it the settings file, or move it away)\n")
+    by_option = CliRunner().invoke(cli, ["--project", str(sub), "status"], env=layout.env())
+    assert (by_option.exit_code, by_option.output) == (ConfigError.exit_code, said)
+    monkeypatch.chdir(sub)  # as a person in the subfolder runs it
+    in_sub = CliRunner().invoke(cli, ["--force"], env=layout.env())
+    assert (in_sub.exit_code, in_sub.output) == (ConfigError.exit_code, said)
+    assert not layout.memory_dir.exists()
+
+
 @pytest.mark.parametrize(
     ("toml", "env", "said", "least"),
     [
