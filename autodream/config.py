@@ -11,6 +11,7 @@ Precedence, highest first: CLI flags (``overrides``), ``AUTODREAM_*`` environmen
 
 from __future__ import annotations
 
+import errno
 import os
 import sys
 
@@ -204,18 +205,30 @@ def find_config_file(directories: list[str]) -> tuple[str, dict[str, object]] | 
         if os.path.isfile(candidate):
             return candidate, _load_toml(candidate)
         if os.path.lexists(candidate):
-            # a folder of that name, or a symlink whose file is gone (a dotfiles link): passed
-            # over, the dream ran on the defaults, its memory_dir and backend unset
-            what = ("a symlink to a file that does not exist" if os.path.islink(candidate)
-                    and not os.path.exists(candidate) else "not a file")
-            raise ConfigError(f"cannot read {candidate}: {what}; autodream reads its settings "
-                              "from there (make it the settings file, or move it away)")
+            # a folder of that name, or a symlink whose file is gone (a dotfiles link) or that
+            # loops: passed over, the dream ran on the defaults, its memory_dir and backend unset
+            raise ConfigError(f"cannot read {candidate}: {_no_file(candidate)}; autodream "
+                              "reads its settings from there (make it the settings file, or "
+                              "move it away)")
         pyproject = os.path.join(directory, PYPROJECT_FILENAME)
         if os.path.isfile(pyproject):
             table = _tool_table(pyproject)
             if table is not None:
                 return pyproject, table
     return None
+
+
+def _no_file(place: str) -> str:
+    """What ``place``, there but no file, is: a folder (or another kind of file), a symlink
+    to a file that is gone, or a symlink loop ('autodream.toml -> autodream.toml'), which is
+    no missing file to go and restore."""
+    try:
+        os.stat(place)
+    except OSError as exc:
+        if exc.errno == errno.ELOOP:
+            return "a symlink loop"
+        return "a symlink to a file that does not exist"
+    return "not a file"
 
 
 def _tool_table(pyproject: str) -> dict[str, object] | None:

@@ -211,18 +211,26 @@ def test_bad_configuration_is_one_line_naming_the_key(
     assert len(result.output.strip().splitlines()) == 1
 
 
-@pytest.mark.parametrize("kind", ["folder", "dangling symlink"])
+@pytest.mark.parametrize("kind", ["folder", "dangling symlink", "symlink loop",
+                                  "two-link loop"])
 def test_an_autodream_toml_that_is_no_file_is_an_error_not_passed_over(
         layout: Layout, tmp_path: Path, kind: str) -> None:
     # passed over, the dream ran on the defaults: the memory_dir and backend it set were
-    # dropped in silence, and a dream started another memory under ~/.claude/projects
+    # dropped in silence, and a dream started another memory under ~/.claude/projects. A loop
+    # was said to be 'a symlink to a file that does not exist', sending the person after a
+    # file that never was
     place = layout.project / "autodream.toml"
     if kind == "folder":
         place.mkdir()
         what = "not a file"
-    else:
+    elif kind == "dangling symlink":
         place.symlink_to(tmp_path / "dotfiles" / "autodream.toml")
         what = "a symlink to a file that does not exist"
+    else:
+        place.symlink_to(place.name if kind == "symlink loop" else "other.toml")
+        if kind == "two-link loop":
+            (layout.project / "other.toml").symlink_to(place.name)
+        what = "a symlink loop"
     for command in (["status"], ["--force"], ["log"]):
         result = CliRunner().invoke(cli, ["--project", str(layout.project), *command],
                                     env=layout.env())
