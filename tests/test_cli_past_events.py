@@ -389,8 +389,8 @@ def test_two_events_of_one_day_are_forgotten_each_by_its_own_request(tmp_path: P
                     "Please forget what I said about the demo for the client."):
         _say_at(root, datetime(2026, 10, 15, 9, tzinfo=timezone.utc), request)
     run_cli(root, "--force", now="2026-10-16T20:00:00+00:00")
-    text = (root / "memory" / PAST).read_text(encoding="utf-8")
-    assert "demo" not in text.split("\n---\n", 1)[1], text
+    # (both its events forgotten, the file of past events goes)
+    assert not (root / "memory" / PAST).exists()
     _say_at(root, datetime(2026, 10, 17, 9, tzinfo=timezone.utc), "We use pnpm, not npm.")
     run_cli(root, "--force", now="2026-10-18T20:00:00+00:00")
     assert "pnpm" in (root / "memory" / "MEMORY.md").read_text(encoding="utf-8")
@@ -502,3 +502,51 @@ def test_a_plan_told_with_a_second_clause_stays_where_it_is(tmp_path: Path) -> N
     for told in ("Python 3.9", "20 dollars", "old endpoints", "API keys"):
         assert told in "".join(text for name, text in after.items() if name != PAST), told
     assert index.count("](project_") == 5, index
+
+
+def test_a_file_of_past_events_whose_every_event_was_forgotten_goes(tmp_path: Path) -> None:
+    # (its last line forgotten, it stayed as a file of no event, listed in MEMORY.md as 'One-off
+    # plans and events long gone by')
+    root = tmp_path / "proj"
+    project_dirs(root, LEAST_GATES)
+    memory = root / "memory"
+    say_on_day(root, 6, "The demo for the client is on 2026-07-15.")
+    say_on_day(root, 6, "Remember: deploys happen only on Tuesdays.")
+    run_cli(root, "--force", now="2026-07-06T20:00:00+00:00")
+    run_cli(root, "--force", now="2026-10-14T20:00:00+00:00")
+    before = _files(memory)
+    assert PAST in before
+    _say_at(root, datetime(2026, 10, 15, 9, tzinfo=timezone.utc),
+            "Please forget what I said about the demo for the client.")
+    run_cli(root, "--force", now="2026-10-15T20:00:00+00:00")
+    after = _files(memory)
+    assert PAST not in after, after.get(PAST)
+    assert "Past events" not in after["MEMORY.md"] and "Tuesdays" in after["MEMORY.md"]
+    shown = " ".join(run_cli(root, "show", now="2026-10-15T21:00:00+00:00").output.split())
+    assert "its last event, removed; the file and its MEMORY.md line go" in shown, shown
+    # (a later dream leaves it gone)
+    run_cli(root, "--force", now="2026-10-16T20:00:00+00:00")
+    assert _files(memory) == after
+    # (that dream changed nothing: undo takes back the forgetting)
+    run_cli(root, "undo", now="2026-10-16T21:00:00+00:00")
+    assert _files(memory) == before
+
+
+def test_a_file_of_past_events_emptied_as_an_event_moves_in_keeps_its_name(
+        tmp_path: Path) -> None:
+    root = tmp_path / "proj"
+    project_dirs(root, LEAST_GATES)
+    memory = root / "memory"
+    say_on_day(root, 6, "The demo for the client is on 2026-07-15.")
+    say_on_day(root, 6, "The 2.1 release is on 2026-08-20.")
+    run_cli(root, "--force", now="2026-07-06T20:00:00+00:00")
+    run_cli(root, "--force", now="2026-09-04T20:00:00+00:00")
+    _say_at(root, datetime(2026, 9, 24, 9, tzinfo=timezone.utc),
+            "Please forget what I said about the demo for the client.")
+    run_cli(root, "--force", now="2026-09-24T20:00:00+00:00")
+    after = _files(memory)
+    assert sorted(after) == ["MEMORY.md", PAST], sorted(after)
+    assert [line[:12] for line in after[PAST].splitlines() if _dated(line)] == ["- 2026-08-20"]
+    shown = " ".join(run_cli(root, "show", now="2026-09-24T21:00:00+00:00").output.split())
+    assert "removed; the events moved in by the same dream take its place" in shown, shown
+    assert "the file and its MEMORY.md line go" not in shown, shown

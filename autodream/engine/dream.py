@@ -52,6 +52,7 @@ from autodream.engine.past_events import (
     forget_with_events,
     move_past_events,
     read_as_archive,
+    refilled,
 )
 from autodream.engine.scoring import cluster_candidates, select
 from autodream.engine.text import free_file_name, shorten, slug, tokens
@@ -901,6 +902,7 @@ def _plan(
                if e.merged_into is not None and e.merged_into.archive}
     decisions[:] = [replace(d, file=None) if d.action == "past" and d.file in gone_by else d
                     for d in decisions]
+    decisions[:] = refilled(decisions, work.entries)
     decisions.extend(moves)
     over = _files_over(work.entries, options) + extra
     decisions.extend(_held_decisions(stay, wait, options))

@@ -30,7 +30,7 @@ from autodream.engine.entries import (
     kind_and_day_hook,
     title_for,
 )
-from autodream.engine.forgetting import forget
+from autodream.engine.forgetting import FORGOTTEN, forget
 from autodream.engine.history import declare
 from autodream.engine.index import cut_from
 from autodream.engine.model import Decision, EngineOptions
@@ -62,6 +62,9 @@ _AFTER_SAID = rx.compile(r" \(Updated on | Why: | How to apply: | Titled: | Desc
 # what tells an event's time, not the event: "The demo for the client was on ...", "is now on
 # ...", "We planned to ship ...", "Was planned: ..."
 _TENSE_WORDS = word_set("was were is are will be now planned plan plans")
+# how forgetting tells the last event of the file of past events removed, and the file with it
+_EMPTIED = ", its last event, removed; the file and its MEMORY.md line go"
+_REFILLED = " removed; the events moved in by the same dream take its place"
 _LINE_OF = " (line of "  # a stand-in's file name: "<file> (line of <day>)"
 _WHY_PART = rx.compile(r" Why: (?P<why>.*?)(?= How to apply: | Titled: | Described: |"
                        r" Listed as: |$)")
@@ -244,6 +247,10 @@ def move_past_events(entries: list[Entry], today: date, room: int | None,
     dream; ``present`` holds the memory dir's file names, lower-cased. Returns what was moved,
     each with its day, Why and sources."""
     found = [e for e in entries if e.archive and not e.deleted]
+    if not found:
+        # (one whose last event was forgotten earlier in this dream takes the events moved
+        # now: under its own name, not a second one beside it)
+        found = [e for e in entries if e.archive and e.deleted_by == FORGOTTEN]
     moving = sorted(((line, day, e) for e in entries if (told := _event_line(e, today))
                      for line, day in [told]), key=lambda t: (t[1], t[2].file))
     if room is not None:
@@ -261,6 +268,7 @@ def move_past_events(entries: list[Entry], today: date, room: int | None,
         return []
     if found:
         archive = found[0]
+        archive.deleted, archive.deleted_by = False, ""
     else:
         # (a file of that name the engine did not make, in any case, is the person's: the
         # events go to another name)
@@ -311,6 +319,14 @@ def move_past_events(entries: list[Entry], today: date, room: int | None,
     archive.changed = True
     return decisions
 
+
+def refilled(decisions: list[Decision], entries: list[Entry]) -> list[Decision]:
+    """``decisions`` with a file of past events told gone by forgetting its last event told
+    kept, when events moved in by the same dream keep it (``move_past_events``)."""
+    kept = {e.file for e in entries if e.archive and not e.deleted}
+    return [replace(d, action="updated", reason=d.reason.replace(_EMPTIED, _REFILLED))
+            if d.action == "forgotten" and d.file in kept and d.reason.endswith(_EMPTIED)
+            else d for d in decisions]
 
 
 def _hook_of_person(archive: Entry) -> bool:
@@ -395,6 +411,15 @@ def forget_events(entries: list[Entry], stand_ins: list[Entry],
         else:
             del body[at]
         archive.statements = ["\n".join(body)]
+        if _left_empty(body):
+            # (its last event gone and nothing of the person's in it: a file listed in
+            # MEMORY.md with no event would tell an agent of events there are not; it goes as
+            # any memory forgotten goes, and undo brings it back)
+            archive.deleted, archive.deleted_by = True, FORGOTTEN
+            out.append(replace(decision, action="forgotten", subject=file, file=file,
+                               reason=f"{decision.reason}: the line of {day} in "
+                               f"{archive.name}{_EMPTIED}"))
+            continue
         # (the MEMORY.md line follows the count when it was the engine's, and stays when it
         # is the person's: an event moved in later in the dream reads it so)
         persons = _hook_of_person(archive)
@@ -409,6 +434,13 @@ def forget_events(entries: list[Entry], stand_ins: list[Entry],
                            reason=f"{decision.reason}: the line of {day} in {PAST_EVENTS_NAME} "
                            f"{done}"))
     return out
+
+
+def _left_empty(body: list[str]) -> bool:
+    """The body of the file of past events, ``body``, has no event left and no line but the
+    engine's Why and How (a line the person wrote there keeps the file)."""
+    ours = {"", f"**Why:** {_WHY}", f"**How to apply:** {_HOW}"}
+    return all(line.strip() in ours for line in body)
 
 
 def _lines_named(reason: str, stand_ins: list[Entry]) -> str:
