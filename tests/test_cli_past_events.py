@@ -550,3 +550,32 @@ def test_a_file_of_past_events_emptied_as_an_event_moves_in_keeps_its_name(
     shown = " ".join(run_cli(root, "show", now="2026-09-24T21:00:00+00:00").output.split())
     assert "removed; the events moved in by the same dream take its place" in shown, shown
     assert "the file and its MEMORY.md line go" not in shown, shown
+
+
+def test_the_engine_s_file_beside_a_person_s_past_events_has_a_title_of_its_own(
+        tmp_path: Path) -> None:
+    # (MEMORY.md listed '[Past events](project_past-events.md)', theirs, and '[Past
+    # events](project_past-events-2.md)', the engine's: one title for two different things)
+    root = project_dirs(tmp_path / "proj", LEAST_GATES)
+    memory = root / "memory"
+    mine = ("---\nname: Past events\ndescription: incidents we learned from\ntype: project\n"
+            "---\n\nIn 2025-03 the billing job double-charged users after a retry storm.\n")
+    (memory / PAST).write_text(mine, encoding="utf-8")
+    say_on_day(root, 6, "The demo for the client is on 2026-07-15.")
+    run_cli(root, "--force", now="2026-07-06T20:00:00+00:00")
+    run_cli(root, "--force", now="2026-10-14T20:00:00+00:00")
+    after = _files(memory)
+    assert after[PAST] == mine
+    ours = "project_past-events-2.md"
+    index = after["MEMORY.md"]
+    titles = [line.split("](", 1)[0] for line in index.splitlines() if line.startswith("- [")]
+    assert len(titles) == len(set(titles)) == 2, index
+    assert f"- [Past events]({PAST}) — incidents we learned from" in index, index
+    assert f"- [Past one-off plans and events]({ours}) — 1 one-off event, on 2026-07-15" \
+        in index, index
+    assert "name: Past one-off plans and events\n" in after[ours]
+    diary = (memory / ".autodream" / "DREAMS.md").read_text(encoding="utf-8")
+    assert "moved to Past one-off plans and events as one dated line" in diary, diary
+    # (a later dream keeps both titles as they are)
+    run_cli(root, "--force", now="2026-10-15T20:00:00+00:00")
+    assert _files(memory) == after

@@ -47,6 +47,9 @@ PAST_EVENTS_FILE = "project_past-events.md"
 ARCHIVE_KEY = "autodream"
 ARCHIVE_MARK = "past events"
 PAST_EVENTS_NAME = "Past events"
+# its title when a memory of the person's is titled "Past events" already ("incidents we
+# learned from"): two lines of one title in MEMORY.md would read as one thing to an agent
+PAST_EVENTS_OTHER_NAME = "Past one-off plans and events"
 PAST_AFTER_DAYS = 30
 _WHY = (f"One-off plans and events whose day was more than {PAST_AFTER_DAYS} days gone, moved "
         "here by a dream so that MEMORY.md lists what is still current.")
@@ -274,7 +277,7 @@ def move_past_events(entries: list[Entry], today: date, room: int | None,
         # events go to another name)
         taken = set(present) | {e.file.lower() for e in entries}
         archive = Entry(file=free_file_name(PAST_EVENTS_FILE.removesuffix(".md"), taken),
-                        name=PAST_EVENTS_NAME, description="", type="project",
+                        name=_free_title(entries), description="", type="project",
                         statements=[f"**Why:** {_WHY}\n**How to apply:** {_HOW}"],
                         extra={ARCHIVE_KEY: ARCHIVE_MARK}, archive=True)
         entries.append(archive)
@@ -304,20 +307,34 @@ def move_past_events(entries: list[Entry], today: date, room: int | None,
             decisions.append(Decision(
                 "merged", f"{entry.file} -> {archive.file}",
                 f"a one-off event of {day}, said again ({said}) once it was in "
-                f"{PAST_EVENTS_NAME}: its line there ('{shorten(told_before[2:], 160)}') is "
+                f"{archive.name}: its line there ('{shorten(told_before[2:], 160)}') is "
                 "not written twice, the sessions are added; its own file and MEMORY.md line "
                 "go", file=archive.file))
             continue
         decisions.append(Decision(
             "merged", f"{entry.file} -> {archive.file}",
             f"a one-off event of {day}, before {cutoff} ({PAST_AFTER_DAYS} days before "
-            f"{today.isoformat()}): moved to {PAST_EVENTS_NAME} as one dated line with its Why "
+            f"{today.isoformat()}): moved to {archive.name} as one dated line with its Why "
             f"('{shorten(line[2:], 160)}', said in {said}); its own file and MEMORY.md line "
             "go", file=archive.file))
     archive.statements = [_appended(body, new)]
     archive.description = _described(lines)
     archive.changed = True
     return decisions
+
+
+def _free_title(entries: list[Entry]) -> str:
+    """The title of a new file of past events: ``PAST_EVENTS_NAME``, else, when a memory in
+    force is titled so (its name or its MEMORY.md title), one told apart from it."""
+    titles = {" ".join(told.split()).casefold() for e in entries if not e.deleted
+              for told in (e.name, e.hand_title) if told}
+    for title in (PAST_EVENTS_NAME, PAST_EVENTS_OTHER_NAME):
+        if title.casefold() not in titles:
+            return title
+    number = 2
+    while f"{PAST_EVENTS_OTHER_NAME} {number}".casefold() in titles:
+        number += 1
+    return f"{PAST_EVENTS_OTHER_NAME} {number}"
 
 
 def refilled(decisions: list[Decision], entries: list[Entry]) -> list[Decision]:
@@ -431,7 +448,7 @@ def forget_events(entries: list[Entry], stand_ins: list[Entry],
         archive.changed = True
         done = "kept less what was asked" if kept else "removed, the rest kept"
         out.append(replace(decision, action="updated", subject=file, file=file,
-                           reason=f"{decision.reason}: the line of {day} in {PAST_EVENTS_NAME} "
+                           reason=f"{decision.reason}: the line of {day} in {archive.name} "
                            f"{done}"))
     return out
 
