@@ -579,3 +579,39 @@ def test_the_engine_s_file_beside_a_person_s_past_events_has_a_title_of_its_own(
     # (a later dream keeps both titles as they are)
     run_cli(root, "--force", now="2026-10-15T20:00:00+00:00")
     assert _files(memory) == after
+
+
+def _demo_moved_and_planned_again(root: Path) -> Path:
+    """The demo for the client of 2026-07-15 in the file of past events, and planned again
+    for 2026-12-10 (a file of its own)."""
+    project_dirs(root, LEAST_GATES)
+    say_on_day(root, 6, "The demo for the client is on 2026-07-15.")
+    run_cli(root, "--force", now="2026-07-06T20:00:00+00:00")
+    run_cli(root, "--force", now="2026-10-14T20:00:00+00:00")
+    _say_at(root, datetime(2026, 10, 15, 9, tzinfo=timezone.utc),
+            "The demo for the client is on 2026-12-10.")
+    run_cli(root, "--force", now="2026-10-16T20:00:00+00:00")
+    return root
+
+
+def test_a_forget_taking_the_plan_in_force_says_the_past_event_s_line_matched_and_stays(
+        tmp_path: Path) -> None:
+    # (the record said only that the plan of 2026-12-10 was forgotten: nothing told the person
+    # that the line of the July demo matched too and is still in memory)
+    root = _demo_moved_and_planned_again(tmp_path / "one")
+    _say_at(root, datetime(2026, 10, 17, 9, tzinfo=timezone.utc),
+            "Please forget what I said about the demo for the client.")
+    run_cli(root, "--force", now="2026-10-18T20:00:00+00:00")
+    after = _files(root / "memory")
+    assert sorted(after) == ["MEMORY.md", PAST], sorted(after)
+    assert "- 2026-07-15: The demo for the client was on 2026-07-15." in after[PAST]
+    shown = " ".join(run_cli(root, "show", now="2026-10-18T21:00:00+00:00").output.split())
+    assert "forgotten project_demo-client.md" in shown, shown
+    assert (f"; the line of 2026-07-15 in {PAST} matched too, the same event on an older day, "
+            "and stays: 'forget everything I said about it' takes it too") in shown, shown
+    # (asked for everything said of it, both go)
+    root = _demo_moved_and_planned_again(tmp_path / "every")
+    _say_at(root, datetime(2026, 10, 17, 9, tzinfo=timezone.utc),
+            "Please forget everything I said about the demo for the client.")
+    run_cli(root, "--force", now="2026-10-18T20:00:00+00:00")
+    assert sorted(_files(root / "memory")) == ["MEMORY.md"]

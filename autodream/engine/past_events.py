@@ -487,8 +487,9 @@ def forget_with_events(entries: list[Entry], requests: Sequence[ForgetRequest],
     lines of past events that are the same event on an older day ("The demo for the client is
     on 2026-12-10" and the line "The demo for the client was on 2026-07-15") takes the memory
     in force alone, as it did when the plan was retold in place: what is current is what the
-    person asks about. Lines of other events with it: declined, which is named as the person
-    reads it."""
+    person asks about, and forgetting, in doubt, removes less; its decision names the lines
+    that matched too and stay. A request for everything said of it takes both. Lines of other
+    events with it: declined, which is named as the person reads it."""
     decisions: list[Decision] = []
     for req in requests:
         # (tried first on copies: forgetting changes what it finds)
@@ -505,7 +506,15 @@ def forget_with_events(entries: list[Entry], requests: Sequence[ForgetRequest],
                 any(_event_named(_said_of(line.text_as_read)) in (
                     _event_named(entry.name), _event_named(entry.lead)) for entry in of_live)
                 for line in of_lines):
-            decisions.extend(forget(entries, [req], options))
+            # (and the record says so: which memory went, and that the older day's line matched
+            # too and stays; "everything I said about ..." takes both)
+            also = ", ".join(_lines_named(line.file, lines) for line in of_lines)
+            decisions.extend(
+                replace(d, reason=f"{d.reason}; {also} matched too, the same event on an "
+                        "older day, and stays: 'forget everything I said about it' takes "
+                        "it too")
+                if d.action in ("forgotten", "updated") else d
+                for d in forget(entries, [req], options))
             continue
         stand_ins = event_stand_ins(entries)
         decisions.extend(forget_events(entries, stand_ins,
