@@ -615,3 +615,23 @@ def test_a_forget_taking_the_plan_in_force_says_the_past_event_s_line_matched_an
             "Please forget everything I said about the demo for the client.")
     run_cli(root, "--force", now="2026-10-18T20:00:00+00:00")
     assert sorted(_files(root / "memory")) == ["MEMORY.md"]
+
+
+def test_an_event_told_with_its_quarter_is_dated_by_its_day(tmp_path: Path) -> None:
+    # (a plan a week for three months: 'The retro for Q3 is on 2026-08-14.' became the line
+    # '- 2026-07-01: The retro for Q3 2026 was on 2026-08-14.', dated by the quarter's first
+    # day, listed after September's events and counted '2026-07-01 to ...' in MEMORY.md)
+    root = project_dirs(tmp_path / "proj", LEAST_GATES)
+    memory = root / "memory"
+    say_on_day(root, 16, "The security review is on 2026-07-20.")
+    run_cli(root, "--force", now="2026-07-16T20:00:00+00:00")
+    _say_at(root, datetime(2026, 8, 10, 9, tzinfo=timezone.utc),
+            "The retro for Q3 is on 2026-08-14.")
+    run_cli(root, "--force", now="2026-08-10T20:00:00+00:00")
+    run_cli(root, "--force", now="2026-11-05T20:00:00+00:00")
+    after = _files(memory)
+    assert [line for line in after[PAST].splitlines() if _dated(line)] == [
+        "- 2026-07-20: The security review was on 2026-07-20. Why: Plan stated on 2026-07-16.",
+        "- 2026-08-14: The retro for Q3 2026 was on 2026-08-14. Why: Plan stated on "
+        "2026-08-10."], after[PAST]
+    assert "2 one-off events, 2026-07-20 to 2026-08-14" in after["MEMORY.md"], after["MEMORY.md"]

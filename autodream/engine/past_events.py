@@ -17,7 +17,7 @@ from datetime import date, timedelta
 from typing import TYPE_CHECKING
 
 from autodream import rx
-from autodream.engine.dates import every_mention, last_mention
+from autodream.engine.dates import When, every_mention, last_mention
 from autodream.engine.entries import (
     DATE_KEYS,
     DAY_ASIDE,
@@ -197,7 +197,7 @@ def _event_line(entry: Entry, today: date) -> tuple[str, str] | None:
         said.append(_LIST_MARK.sub("", statement.strip()))
     lead = last_mention(entry.statements[0])
     assert lead is not None  # (every statement is dated, above)
-    day = lead.start.isoformat()
+    day = _day_of(entry.statements[0], lead).isoformat()
     line = f"- {day}: {' '.join(said)}"
     if entry.history:
         line += f" ({' '.join(entry.history)})"
@@ -213,6 +213,15 @@ def _event_line(entry: Entry, today: date) -> tuple[str, str] | None:
         if not _engine_made(told, entry):
             line += f" {label}: {told.strip()}"
     return line, day
+
+
+def _day_of(statement: str, lead: When) -> date:
+    """The day ``statement``, whose date ending last is ``lead``, tells its event on: a day
+    said within ``lead`` ("The retro for Q3 2026 is on 2026-08-14": 2026-08-14, not the
+    quarter's first day), else the first day of ``lead``."""
+    days = [w.start for w in every_mention(statement)
+            if w.precision == "day" and lead.start <= w.start <= lead.last]
+    return days[-1] if days else lead.start
 
 
 def _described(lines: list[str]) -> str:
