@@ -635,3 +635,30 @@ def test_an_event_told_with_its_quarter_is_dated_by_its_day(tmp_path: Path) -> N
         "- 2026-08-14: The retro for Q3 2026 was on 2026-08-14. Why: Plan stated on "
         "2026-08-10."], after[PAST]
     assert "2 one-off events, 2026-07-20 to 2026-08-14" in after["MEMORY.md"], after["MEMORY.md"]
+
+
+def test_a_plan_put_off_to_another_day_moves_once_that_day_is_long_gone(
+        tmp_path: Path) -> None:
+    # (a long story: 'The demo for the client moved to 2026-07-22.' said of the demo of
+    # 2026-07-15 left its file with the history 'Changed from 2026-07-15 to 2026-07-22 on ...',
+    # read as a switch of a standing fact: the plan stayed in MEMORY.md for good)
+    root = project_dirs(tmp_path / "proj", LEAST_GATES)
+    memory = root / "memory"
+    say_on_day(root, 6, "The demo for the client is on 2026-07-15.")
+    run_cli(root, "--force", now="2026-07-06T20:00:00+00:00")
+    say_on_day(root, 9, "The demo for the client moved to 2026-07-22.")
+    run_cli(root, "--force", now="2026-07-09T20:00:00+00:00")
+    # (and a value switched still stays: no event)
+    say_on_day(root, 10, "We moved CI from Jenkins to GitHub Actions on 2026-07-07.")
+    run_cli(root, "--force", now="2026-07-10T20:00:00+00:00")
+    run_cli(root, "--force", now="2026-10-14T20:00:00+00:00")
+    after = _files(memory)
+    assert [line for line in after[PAST].splitlines() if _dated(line)] == [
+        "- 2026-07-22: The demo for the client was on 2026-07-22. (Changed from 2026-07-15 "
+        "to 2026-07-22 on 2026-07-09; previously 2026-07-15.) Why: Changed on 2026-07-09."], \
+        after[PAST]
+    index = after["MEMORY.md"]
+    assert "demo" not in index and "1 one-off event, on 2026-07-22" in index, index
+    assert "GitHub Actions" in index, index
+    run_cli(root, "--force", now="2026-10-15T20:00:00+00:00")
+    assert _files(memory) == after

@@ -121,6 +121,10 @@ _EVENT_WORDS = word_set("""demo demos release releases released ship ships shipp
     webinar training sync check-in signoff sign-off walkthrough rehearsal celebration ceremony
     all-hands""")
 _TOKEN = rx.compile(r"[a-z]+(?:-[a-z]+)*")
+# a history line of a day moved, as ``entries.change_line`` writes it (and not
+# ``HISTORY_LINE``, whose two lazy spans are slow on a long line)
+_DAY_MOVED = rx.compile(r"(?:Changed|Moved)(?: back)? from \d{4}-\d{2}-\d{2} to "
+                        r"\d{4}-\d{2}-\d{2} (?:on|in) [^;\n]*+; previously ")
 # What tells a state that starts, changes or lasts from its day ("The code freeze starts on
 # ...", "Dana joins the team on ... as tech lead", "The v1 API will be shut down on ..., so
 # nothing may call it after that", "We are migrating the database to ..."), a day told against
@@ -149,7 +153,9 @@ def _one_off_event(entry: Entry) -> bool:
     """``entry`` tells a one-off event by a name for one ("the demo", "the 2.1 release", "we're
     meeting the client") in one clause, and nothing in what it says or is called tells a state
     begun or changed on the day, another day it hangs on, or a plan called off."""
-    said = [*entry.statements, *entry.history, entry.name, entry.description, entry.hook or ""]
+    # (a day moved, "Changed from 2026-07-15 to 2026-07-22 on ...", says 'from' by its form)
+    said = [*entry.statements, *(line for line in entry.history if not _rescheduled(line)),
+            entry.name, entry.description, entry.hook or ""]
     if any(_NO_ONE_OFF.search(text) for text in said) or any(
             _SECOND_CLAUSE.search(_ENGINE_PLANNED.sub("", statement, count=1))
             for statement in entry.statements):
@@ -164,11 +170,19 @@ def _every_day_gone(entry: Entry, cutoff: date) -> bool:
     return all(when.last < cutoff for text in texts for when in every_mention(text))
 
 
+def _rescheduled(line: str) -> bool:
+    """``line``, of an entry's history, tells its day moved and nothing else: "Changed from
+    2026-07-15 to 2026-07-22 on 2026-07-09; previously 2026-07-15." (a plan put off or
+    brought forward is still one event; a value switched is no event)."""
+    return _DAY_MOVED.match(line.strip()) is not None
+
+
 def _was_a_plan(entry: Entry) -> bool:
     """``entry`` is a plan the engine told as past (its How says the day has passed), or one
     told since to have come to pass ("The payments review happened on 2026-07-08", its history
     the plan it was); its history holds no switch (a standing fact changed is no event)."""
-    if any(UPDATE_LINE.match(line) is None for line in entry.history):
+    if any(UPDATE_LINE.match(line) is None and not _rescheduled(line)
+           for line in entry.history):
         return False
     if _PASSED in entry.how:
         return True
