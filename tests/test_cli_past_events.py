@@ -7,6 +7,7 @@ lately passed stay where they are, and undo brings the moved files back."""
 
 from __future__ import annotations
 
+import shutil
 from datetime import datetime, timezone
 from pathlib import Path
 
@@ -662,3 +663,34 @@ def test_a_plan_put_off_to_another_day_moves_once_that_day_is_long_gone(
     assert "GitHub Actions" in index, index
     run_cli(root, "--force", now="2026-10-15T20:00:00+00:00")
     assert _files(memory) == after
+
+
+def test_a_plan_said_again_then_put_off_moves_without_the_engine_s_index_line(
+        tmp_path: Path) -> None:
+    # (a long story: the demo moved, said again with its old day, then put off to 2026-10-20;
+    # its move wrote the engine's MEMORY.md line as the person's: '... Listed as: Was planned:
+    # Plan stated on 2026-09-09')
+    root = project_dirs(tmp_path / "proj", LEAST_GATES)
+    say_on_day(root, 6, "The demo for the client is on 2026-07-10.")
+    run_cli(root, "--force", now="2026-07-06T20:00:00+00:00")
+    run_cli(root, "--force", now="2026-09-08T20:00:00+00:00")
+    _say_at(root, datetime(2026, 9, 9, 9, tzinfo=timezone.utc),
+            "The demo for the client is on 2026-07-10.")
+    run_cli(root, "--force", now="2026-09-09T20:00:00+00:00")
+    _say_at(root, datetime(2026, 9, 16, 9, tzinfo=timezone.utc),
+            "The demo for the client is on 2026-10-20.")
+    run_cli(root, "--force", now="2026-09-16T20:00:00+00:00")
+    # (moved by the dream that tells it past, or by a later one: its line is the same)
+    told_past = tmp_path / "told-past"
+    shutil.copytree(root, told_past)
+    run_cli(root, "--force", now="2026-12-06T20:00:00+00:00")
+    run_cli(told_past, "--force", now="2026-11-05T20:00:00+00:00")
+    run_cli(told_past, "--force", now="2026-12-06T20:00:00+00:00")
+    for moved in (root, told_past):
+        after = _files(moved / "memory")
+        assert sorted(after) == ["MEMORY.md", PAST], sorted(after)
+        lines = [line for line in after[PAST].splitlines() if _dated(line)]
+        assert lines[1:] == [
+            "- 2026-10-20: The demo for the client was on 2026-10-20. (Changed from 2026-07-10 "
+            "to 2026-10-20 on 2026-09-16; previously 2026-07-10.) Why: Plan stated on "
+            "2026-09-09."], after[PAST]

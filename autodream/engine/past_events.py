@@ -23,11 +23,13 @@ from autodream.engine.entries import (
     DAY_ASIDE,
     UPDATE_LINE,
     Entry,
+    FrontmatterError,
     description_for,
     hook_after_title,
     hook_for,
     is_generated_why,
     kind_and_day_hook,
+    parse_entry,
     title_for,
 )
 from autodream.engine.forgetting import FORGOTTEN, forget
@@ -88,6 +90,20 @@ def read_as_archive(entry: Entry, text: str) -> None:
     entry.history, entry.why, entry.how = [], "", ""
 
 
+def _lower_first(text: str) -> str:
+    return text[:1].lower() + text[1:]
+
+
+def _as_read(entry: Entry) -> Entry | None:
+    """``entry`` as its file was read, when the engine can read it so."""
+    if entry.original is None:
+        return None
+    try:
+        return parse_entry(entry.file, entry.original)
+    except FrontmatterError:
+        return None
+
+
 def _engine_made(told: str, entry: Entry) -> bool:
     """``told``, a title, description or MEMORY.md hook of ``entry``, is one the engine makes
     of it: a line of it, whole, cut to fit or with the day it was said ("The 2.1 release was
@@ -98,14 +114,23 @@ def _engine_made(told: str, entry: Entry) -> bool:
     if not told:
         return True
     made = {kind_and_day_hook(entry), hook_for(entry)}
-    for statement in entry.statements:
+    if entry.generated_why:
+        # (the kind and day its Why gives, "plan stated on 2026-09-09", also once its day
+        # was changed, when kind_and_day_hook gives "changed on ...")
+        made.add(_lower_first(entry.why.strip().removesuffix(".")))
+    # (and its lines as the file was read, before this dream told it past: the MEMORY.md
+    # line the engine wrote then, "The demo for the client is on 2026-10-20.")
+    as_read = _as_read(entry)
+    for statement in [*entry.statements, *(as_read.statements if as_read else [])]:
         said = " ".join(_LIST_MARK.sub("", statement.strip()).split())
         made |= {said, said.rstrip("."), description_for(said), title_for(said),
                  title_for(said, whole=True)}
     made.discard("")
-    bare = DAY_ASIDE.sub("", told)
-    if told in made or bare in made or any(cut_from(told, m) or cut_from(bare, m)
-                                           for m in made):
+    # (as told, less a day said aside, and less the engine's 'Was planned: ' put before a
+    # line when it told it past: "Was planned: Plan stated on 2026-09-09")
+    forms = {told, DAY_ASIDE.sub("", told)}
+    forms |= {_lower_first(_ENGINE_PLANNED.sub("", form, count=1)) for form in forms}
+    if any(form in made or any(cut_from(form, m) for m in made) for form in forms):
         return True
     # (the hook the index gives from the description, whole, cut or less the title: the line
     # has the description, or it is the engine's)
