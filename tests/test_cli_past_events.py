@@ -11,6 +11,8 @@ import shutil
 from datetime import datetime, timezone
 from pathlib import Path
 
+import pytest
+
 from autodream.engine import plan_dream
 from autodream.engine.model import EngineOptions
 from tests.factories import LEAST_GATES, TranscriptBuilder, project_dirs, run_cli, say_on_day
@@ -531,6 +533,45 @@ def test_a_file_of_past_events_whose_every_event_was_forgotten_goes(tmp_path: Pa
     # (that dream changed nothing: undo takes back the forgetting)
     run_cli(root, "undo", now="2026-10-16T21:00:00+00:00")
     assert _files(memory) == before
+
+
+# (review rev210, F1: the file went though the person had retitled it, written their own MEMORY.md
+# line for it or put a key of theirs in its frontmatter)
+_PERSON_S_EDITS = {
+    "its title": (PAST, "name: Past events\n", "name: Shipped milestones\n"),
+    "its MEMORY.md line": (
+        "MEMORY.md", "— 1 one-off event, on 2026-07-15, more than 30 days gone",
+        "— read before the yearly report"),
+    "a key of its frontmatter": (PAST, "type: project\n", "type: project\nowner: dana\n"),
+}
+_KEPT = {  # (what of the edit is in the file after: the engine writes its keys in its order)
+    "its title": "name: Shipped milestones\n", "a key of its frontmatter": "owner: dana\n",
+    "its MEMORY.md line": "— read before the yearly report",
+}
+
+
+@pytest.mark.parametrize("edited", sorted(_PERSON_S_EDITS))
+def test_a_file_of_past_events_the_person_edited_stays_when_its_last_event_is_forgotten(
+        tmp_path: Path, edited: str) -> None:
+    root = project_dirs(tmp_path / "proj", LEAST_GATES)
+    memory = root / "memory"
+    say_on_day(root, 6, "The demo for the client is on 2026-07-15.")
+    run_cli(root, "--force", now="2026-07-06T20:00:00+00:00")
+    run_cli(root, "--force", now="2026-10-14T20:00:00+00:00")
+    name, was, now = _PERSON_S_EDITS[edited]
+    text = (memory / name).read_text(encoding="utf-8")
+    assert was in text, text
+    (memory / name).write_text(text.replace(was, now, 1), encoding="utf-8")
+    _say_at(root, datetime(2026, 10, 15, 9, tzinfo=timezone.utc),
+            "Please forget what I said about the demo for the client.")
+    run_cli(root, "--force", now="2026-10-15T20:00:00+00:00")
+    after = _files(memory)
+    # (the event goes, the file and its MEMORY.md line stay with what the person put there)
+    assert PAST in after and "(project_past-events.md)" in after["MEMORY.md"], after
+    assert not [line for line in after[PAST].splitlines() if _dated(line)], after[PAST]
+    assert _KEPT[edited] in after[name], after[name]
+    shown = " ".join(run_cli(root, "show", now="2026-10-15T21:00:00+00:00").output.split())
+    assert "the line of 2026-07-15" in shown and "removed, the rest kept" in shown, shown
 
 
 def test_a_file_of_past_events_emptied_as_an_event_moves_in_keeps_its_name(

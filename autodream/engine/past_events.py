@@ -76,6 +76,8 @@ _WHY_PART = rx.compile(r" Why: (?P<why>.*?)(?= How to apply: | Titled: | Describ
 # frontmatter keys an event's file may have and lose nothing by going (its sources are kept
 # in the file of past events, the names of files it took in are declared there)
 _MOVABLE_KEYS = frozenset({"sources", *REPLACEMENT_KEYS, *DATE_KEYS})
+# the frontmatter keys the engine writes in the file of past events: any other is the person's
+_ARCHIVE_KEYS = frozenset({ARCHIVE_KEY, "sources", *REPLACEMENT_KEYS})
 _LIST_MARK = rx.compile(r"^(?:[-*+]|\d+[.)])\s+")
 
 
@@ -476,7 +478,7 @@ def forget_events(entries: list[Entry], stand_ins: list[Entry],
         else:
             del body[at]
         archive.statements = ["\n".join(body)]
-        if _left_empty(body):
+        if _left_empty(archive, body):
             # (its last event gone and nothing of the person's in it: a file listed in
             # MEMORY.md with no event would tell an agent of events there are not; it goes as
             # any memory forgotten goes, and undo brings it back)
@@ -501,11 +503,25 @@ def forget_events(entries: list[Entry], stand_ins: list[Entry],
     return out
 
 
-def _left_empty(body: list[str]) -> bool:
-    """The body of the file of past events, ``body``, has no event left and no line but the
-    engine's Why and How (a line the person wrote there keeps the file)."""
+def _left_empty(archive: Entry, body: list[str]) -> bool:
+    """The file of past events ``archive``, its body now ``body``, has no event left and
+    nothing of the person's: no line but the engine's Why and How, one of the engine's titles
+    (in the file and in MEMORY.md), the engine's MEMORY.md line and no frontmatter key but the
+    engine's. A file the person wrote in, retitled, listed in their own words ("read before
+    the yearly report") or gave a key of theirs ("owner: dana") stays, as their memory."""
     ours = {"", f"**Why:** {_WHY}", f"**How to apply:** {_HOW}"}
-    return all(line.strip() in ours for line in body)
+    return (all(line.strip() in ours for line in body) and _engine_titled(archive)
+            and not _hook_of_person(archive) and not set(archive.extra) - _ARCHIVE_KEYS)
+
+
+def _engine_titled(archive: Entry) -> bool:
+    """``archive`` has a title ``move_past_events`` gives (``_free_title``), in its file and
+    in MEMORY.md."""
+    title = " ".join(archive.name.split())
+    number = title.removeprefix(f"{PAST_EVENTS_OTHER_NAME} ")
+    return not archive.hand_title and (
+        title in (PAST_EVENTS_NAME, PAST_EVENTS_OTHER_NAME)
+        or (number != title and number.isascii() and number.isdigit()))
 
 
 def _lines_named(reason: str, stand_ins: list[Entry]) -> str:
