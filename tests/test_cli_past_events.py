@@ -706,6 +706,35 @@ def test_a_plan_put_off_to_another_day_moves_once_that_day_is_long_gone(
     assert _files(memory) == after
 
 
+# (review rev210, F2: a history line that moves the day and then tells what lasts after it was
+# read as a day moved alone, and the plan moved into the file of things that are over)
+_MORE_THAN_A_DAY_MOVED = [
+    "previously 2026-07-15. After that the demo runs every Friday until the contract ends.",
+    "previously 2026-07-15, and we switch the venue from Berlin to the Lisbon office from "
+    "then on.",
+]
+
+
+@pytest.mark.parametrize("history", _MORE_THAN_A_DAY_MOVED)
+def test_a_plan_whose_history_says_more_than_its_day_moved_stays(
+        tmp_path: Path, history: str) -> None:
+    root = project_dirs(tmp_path / "proj", LEAST_GATES)
+    memory = root / "memory"
+    say_on_day(root, 6, "The demo for the client is on 2026-07-15.")
+    run_cli(root, "--force", now="2026-07-06T20:00:00+00:00")
+    say_on_day(root, 9, "The demo for the client moved to 2026-07-22.")
+    run_cli(root, "--force", now="2026-07-09T20:00:00+00:00")
+    demo = memory / "project_demo-client.md"
+    text = demo.read_text(encoding="utf-8")
+    assert "on 2026-07-09; previously 2026-07-15." in text, text
+    demo.write_text(text.replace("previously 2026-07-15.", history, 1), encoding="utf-8")
+    run_cli(root, "--force", now="2026-10-14T20:00:00+00:00")
+    after = _files(memory)
+    assert PAST not in after, after.get(PAST)
+    assert history in " ".join(after["project_demo-client.md"].split()), after
+    assert "(project_demo-client.md)" in after["MEMORY.md"], after["MEMORY.md"]
+
+
 def test_a_plan_said_again_then_put_off_moves_without_the_engine_s_index_line(
         tmp_path: Path) -> None:
     # (a long story: the demo moved, said again with its old day, then put off to 2026-10-20;

@@ -148,10 +148,12 @@ _EVENT_WORDS = word_set("""demo demos release releases released ship ships shipp
     webinar training sync check-in signoff sign-off walkthrough rehearsal celebration ceremony
     all-hands""")
 _TOKEN = rx.compile(r"[a-z]+(?:-[a-z]+)*")
-# a history line of a day moved, as ``entries.change_line`` writes it (and not
-# ``HISTORY_LINE``, whose two lazy spans are slow on a long line)
+# a history line of a day moved and nothing else, whole, as ``entries.change_line`` writes it
+# (and not ``HISTORY_LINE``, whose two lazy spans are slow on a long line): more after it
+# ("...; previously 2026-07-15. After that the demo runs every Friday") is no day moved alone
 _DAY_MOVED = rx.compile(r"(?:Changed|Moved)(?: back)? from \d{4}-\d{2}-\d{2} to "
-                        r"\d{4}-\d{2}-\d{2} (?:on|in) [^;\n]*+; previously ")
+                        r"\d{4}-\d{2}-\d{2} (?:on|in) [^;\n]*+; previously "
+                        r"\d{4}-\d{2}-\d{2}\.")
 # What tells a state that starts, changes or lasts from its day ("The code freeze starts on
 # ...", "Dana joins the team on ... as tech lead", "The v1 API will be shut down on ..., so
 # nothing may call it after that", "We are migrating the database to ..."), a day told against
@@ -201,7 +203,7 @@ def _rescheduled(line: str) -> bool:
     """``line``, of an entry's history, tells its day moved and nothing else: "Changed from
     2026-07-15 to 2026-07-22 on 2026-07-09; previously 2026-07-15." (a plan put off or
     brought forward is still one event; a value switched is no event)."""
-    return _DAY_MOVED.match(line.strip()) is not None
+    return _DAY_MOVED.fullmatch(line.strip()) is not None
 
 
 def _was_a_plan(entry: Entry) -> bool:
