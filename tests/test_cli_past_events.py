@@ -735,6 +735,46 @@ def test_a_plan_whose_history_says_more_than_its_day_moved_stays(
     assert "(project_demo-client.md)" in after["MEMORY.md"], after["MEMORY.md"]
 
 
+# (review rev210, F3: a file of past events written before events told with their quarter were
+# dated by their day; the retro said again and moved was written again under its day)
+_RETRO_FILED_UNDER_ITS_QUARTER = """---
+name: Past events
+description: 1 one-off event, on 2026-07-01, more than 30 days gone
+type: project
+autodream: past events
+---
+
+- 2026-07-01: The retro for Q3 2026 was on 2026-08-14. Why: Plan stated on 2026-08-10.
+
+**Why:** One-off plans and events whose day was more than 30 days gone, moved here by a \
+dream so that MEMORY.md lists what is still current.
+**How to apply:** These are over: do not plan around them; read them for what happened and \
+when.
+"""
+
+
+def test_an_event_said_again_is_not_written_twice_under_another_day(tmp_path: Path) -> None:
+    root = project_dirs(tmp_path / "proj", LEAST_GATES)
+    memory = root / "memory"
+    (memory / PAST).write_text(_RETRO_FILED_UNDER_ITS_QUARTER, encoding="utf-8")
+    (memory / "MEMORY.md").write_text(
+        "## Project\n- [Past events](project_past-events.md) — 1 one-off event, on 2026-07-01, "
+        "more than 30 days gone\n", encoding="utf-8")
+    _say_at(root, datetime(2026, 11, 6, 9, tzinfo=timezone.utc),
+            "The retro for Q3 2026 is on 2026-08-14.")
+    run_cli(root, "--force", now="2026-11-06T20:00:00+00:00")
+    run_cli(root, "--force", now="2026-12-20T20:00:00+00:00")
+    after = _files(memory)
+    assert sorted(after) == ["MEMORY.md", PAST], sorted(after)
+    # (one line of the retro, as it was; the session it was said again in added)
+    assert [line for line in after[PAST].splitlines() if _dated(line)] == [
+        "- 2026-07-01: The retro for Q3 2026 was on 2026-08-14. Why: Plan stated on "
+        "2026-08-10."], after[PAST]
+    assert "- 2026-11-06 " in after[PAST] and "1 one-off event" in after["MEMORY.md"], after
+    shown = " ".join(run_cli(root, "show", now="2026-12-20T21:00:00+00:00").output.split())
+    assert "is not written twice" in shown, shown
+
+
 def test_a_plan_said_again_then_put_off_moves_without_the_engine_s_index_line(
         tmp_path: Path) -> None:
     # (a long story: the demo moved, said again with its old day, then put off to 2026-10-20;

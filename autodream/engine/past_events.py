@@ -342,10 +342,11 @@ def move_past_events(entries: list[Entry], today: date, room: int | None,
     new: list[str] = []
     cutoff = (today - timedelta(days=PAST_AFTER_DAYS)).isoformat()
     for line, day, entry in moving:
-        # (a plan said again once it had moved, the same words on the same day: its line is
-        # there, and the engine's Why, the day it was said, adds nothing)
-        told_before = next((had for had in lines if _but_engine_why(had) == _but_engine_why(
-            line)), None)
+        # (a plan said again once it had moved, the same words: its line is there, and the
+        # engine's Why, the day it was said, adds nothing; nor does the day the line is filed
+        # under, which an older version took from a quarter: "- 2026-07-01: The retro for Q3
+        # 2026 was on 2026-08-14.")
+        told_before = next((had for had in lines if _told_in(line, had)), None)
         if told_before is None:
             lines.append(line)
             new.append(line)
@@ -411,6 +412,26 @@ def _but_engine_why(line: str) -> str:
     m = _WHY_PART.search(line)
     return line if m is None or not is_generated_why(m["why"]) else (
         line[:m.start()] + line[m.end():])
+
+
+def _told_in(line: str, had: str) -> bool:
+    """The event's line ``line`` adds nothing to the line ``had``: the same words, and each
+    thing it goes on with (history, Why, Titled, ...) but the engine's Why in ``had`` too,
+    whatever day each is filed under (the words tell the day)."""
+    said, parts = _told_parts(line)
+    said_had, parts_had = _told_parts(had)
+    return said == said_had and parts <= parts_had
+
+
+def _told_parts(line: str) -> tuple[str, frozenset[str]]:
+    """The words of an event's line, less its day, and what it goes on with after them, less
+    the engine's Why: " Why: the client asked", " Titled: Client demo"."""
+    rest = _but_engine_why(line)[len("- 2026-07-15: "):]
+    starts = [m.start() for m in _AFTER_SAID.finditer(rest)]
+    ends = [*starts[1:], len(rest)] if starts else []
+    said = rest[:starts[0]] if starts else rest
+    return said.strip(), frozenset(rest[start:end].strip() for start, end in zip(
+        starts, ends, strict=True))
 
 
 def _said_of(line: str) -> str:
