@@ -14,7 +14,9 @@ from pathlib import Path
 import pytest
 
 from autodream.engine import plan_dream
-from autodream.engine.model import EngineOptions
+from autodream.engine.entries import Entry
+from autodream.engine.model import Decision, EngineOptions
+from autodream.engine.past_events import event_stand_ins, forget_events
 from tests.factories import LEAST_GATES, TranscriptBuilder, project_dirs, run_cli, say_on_day
 
 PAST = "project_past-events.md"
@@ -804,3 +806,20 @@ def test_a_plan_said_again_then_put_off_moves_without_the_engine_s_index_line(
             "- 2026-10-20: The demo for the client was on 2026-10-20. (Changed from 2026-07-10 "
             "to 2026-10-20 on 2026-09-16; previously 2026-07-10.) Why: Plan stated on "
             "2026-09-09."], after[PAST]
+
+
+def test_a_line_no_longer_there_is_declined_naming_the_file_by_its_own_title() -> None:
+    # (review rev210: the declined request named the file 'Past events' whatever its title,
+    # 'Past one-off plans and events' beside a person's own 'Past events')
+    body = ("- 2026-07-15: The demo for the client was on 2026-07-15.\n\n"
+            "**Why:** moved here by a dream.")
+    archive = Entry(file="project_past-events-2.md", name="Past one-off plans and events",
+                    description="", type="project", statements=[body], archive=True)
+    [stand] = event_stand_ins([archive])
+    archive.statements = ["**Why:** moved here by a dream."]  # (the line gone since)
+    [decision] = forget_events([archive], [stand], [Decision(
+        "forgotten", stand.file, "the user asked to forget it", file=stand.file)])
+    assert decision.action == "declined", decision
+    assert decision.reason.endswith(
+        "its line of 2026-07-15 in Past one-off plans and events is not there as read: "
+        "nothing is removed"), decision.reason

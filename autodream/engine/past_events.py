@@ -490,9 +490,12 @@ def forget_events(entries: list[Entry], stand_ins: list[Entry],
         line = stand.text_as_read
         body = "\n".join(archive.statements).split("\n") if archive is not None else []
         if archive is None or line not in body:
+            # (the file named by its own title, "Past one-off plans and events" beside a
+            # person's "Past events"; by its name when it is gone)
             out.append(replace(decision, action="declined", subject=file, file=None,
                                reason=f"{decision.reason}, but its line of {day} in "
-                               f"{PAST_EVENTS_NAME} is not there as read: nothing is removed"))
+                               f"{archive.name if archive is not None else file} is not "
+                               "there as read: nothing is removed"))
             continue
         kept = "" if stand.deleted else " ".join(stand.statements).strip()
         at = body.index(line)
