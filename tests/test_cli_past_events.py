@@ -681,6 +681,21 @@ def test_an_event_told_with_its_quarter_is_dated_by_its_day(tmp_path: Path) -> N
     assert "2 one-off events, 2026-07-20 to 2026-08-14" in after["MEMORY.md"], after["MEMORY.md"]
 
 
+def test_an_event_told_with_its_quarter_and_two_days_is_dated_by_the_first(
+        tmp_path: Path) -> None:
+    # (review rev210: the line was dated by the last day said within the quarter, 2026-08-18)
+    root = project_dirs(tmp_path / "proj", LEAST_GATES)
+    memory = root / "memory"
+    _say_at(root, datetime(2026, 8, 10, 9, tzinfo=timezone.utc),
+            "The workshop for Q3 is on 2026-08-17 and the dinner on 2026-08-18.")
+    run_cli(root, "--force", now="2026-08-10T20:00:00+00:00")
+    run_cli(root, "--force", now="2026-11-05T20:00:00+00:00")
+    after = _files(memory)
+    assert [line[:14] for line in after[PAST].splitlines() if _dated(line)] == [
+        "- 2026-08-17: "], after[PAST]
+    assert "1 one-off event, on 2026-08-17" in after["MEMORY.md"], after["MEMORY.md"]
+
+
 def test_a_plan_put_off_to_another_day_moves_once_that_day_is_long_gone(
         tmp_path: Path) -> None:
     # (a long story: 'The demo for the client moved to 2026-07-22.' said of the demo of

@@ -259,12 +259,13 @@ def _event_line(entry: Entry, today: date) -> tuple[str, str] | None:
 
 
 def _day_of(statement: str, lead: When) -> date:
-    """The day ``statement``, whose date ending last is ``lead``, tells its event on: a day
-    said within ``lead`` ("The retro for Q3 2026 is on 2026-08-14": 2026-08-14, not the
-    quarter's first day), else the first day of ``lead``."""
+    """The day ``statement``, whose date ending last is ``lead``, tells its event on: the
+    first day said within ``lead`` ("The retro for Q3 2026 is on 2026-08-14": 2026-08-14, not
+    the quarter's first day; "The workshop for Q3 2026 is on 2026-08-17 and the dinner on
+    2026-08-18": 2026-08-17, when it begins), else the first day of ``lead``."""
     days = [w.start for w in every_mention(statement)
             if w.precision == "day" and lead.start <= w.start <= lead.last]
-    return days[-1] if days else lead.start
+    return min(days, default=lead.start)
 
 
 def _described(lines: list[str]) -> str:
