@@ -32,6 +32,10 @@ class Decision:
     # the memory's title, for a decision whose subject is its file name (a whole memory
     # pruned): the diary names it as the person wrote it, as it names every other memory
     title: str | None = None
+    # what the decision is told as when a later step of the same dream undoes what it says
+    # (a file of past events told gone with its last event, kept by the events moved in:
+    # ``past_events.refilled``); never in the run record itself
+    refilled_reason: str | None = None
 
     def as_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"action": self.action, "subject": self.subject,

@@ -395,9 +395,8 @@ def refilled(decisions: list[Decision], entries: list[Entry]) -> list[Decision]:
     """``decisions`` with a file of past events told gone by forgetting its last event told
     kept, when events moved in by the same dream keep it (``move_past_events``)."""
     kept = {e.file for e in entries if e.archive and not e.deleted}
-    return [replace(d, action="updated", reason=d.reason.replace(_EMPTIED, _REFILLED))
-            if d.action == "forgotten" and d.file in kept and d.reason.endswith(_EMPTIED)
-            else d for d in decisions]
+    return [replace(d, action="updated", reason=d.refilled_reason, refilled_reason=None)
+            if d.refilled_reason is not None and d.file in kept else d for d in decisions]
 
 
 def _hook_of_person(archive: Entry) -> bool:
@@ -510,9 +509,9 @@ def forget_events(entries: list[Entry], stand_ins: list[Entry],
             # MEMORY.md with no event would tell an agent of events there are not; it goes as
             # any memory forgotten goes, and undo brings it back)
             archive.deleted, archive.deleted_by = True, FORGOTTEN
+            told = f"{decision.reason}: the line of {day} in {archive.name}"
             out.append(replace(decision, action="forgotten", subject=file, file=file,
-                               reason=f"{decision.reason}: the line of {day} in "
-                               f"{archive.name}{_EMPTIED}"))
+                               reason=f"{told}{_EMPTIED}", refilled_reason=f"{told}{_REFILLED}"))
             continue
         # (the MEMORY.md line follows the count when it was the engine's, and stays when it
         # is the person's: an event moved in later in the dream reads it so)
