@@ -16,6 +16,10 @@ Shapes: runs of spaces, tabs, newlines and other spaces; "." or "a " or a rule w
 weekdays and dates said over and over (alone, and as the head of two dated clauses); blanks
 after a secret's name before a table's cell; and the real transcripts' largest messages (any
 role: a paste), cut to the size. No target for the absolute times: figures.
+
+Then shapes a dream reads elsewhere than in the gather, each timed in the one function that
+reads it (``READ_BY``): the run of n or 2n characters in what two alike memories say
+(``about_other_things``).
 """
 
 from __future__ import annotations
@@ -23,10 +27,12 @@ from __future__ import annotations
 import argparse
 import sys
 import time
+from collections.abc import Callable
 from datetime import datetime, timezone
 from pathlib import Path
 
 from autodream.engine import Gatherer
+from autodream.engine.replacement import about_other_things, said_of_other_things
 from autodream.transcripts.claude_code import iter_claude_code
 from autodream.transcripts.model import Message, ReadStats
 
@@ -80,6 +86,20 @@ HEADS: dict[str, str] = {"'password', blanks, '| was'": "password"}
 REAL_SHAPE = "real transcripts' largest"
 
 
+def _other_things(run: str) -> object:
+    """Two statements alike but for their subject, ``run`` between two of their words."""
+    staging, production = (f"{where} runs{run}Postgres 15." for where in ("Staging", "Production"))
+    return about_other_things(staging, production), said_of_other_things(staging, production,
+                                                                         False)
+
+
+# what is said over and over, and the function that reads the run (each took seconds at 20,000
+# characters, by the square)
+READ_BY: dict[str, tuple[str, Callable[[str], object]]] = {
+    "blanks between two words": (" ", _other_things),
+}
+
+
 def _largest_real(count: int = 40) -> str:
     """The ``count`` largest messages of the real transcripts, one after another."""
     texts: list[str] = []
@@ -96,6 +116,15 @@ def _message(shape: str, chars: int, real: str) -> str:
     return HEADS.get(shape, "") + (unit * (chars // len(unit) + 1))[:chars] + tail
 
 
+def _read_seconds(shape: str, chars: int) -> float:
+    """CPU seconds of the read of ``shape``'s run of ``chars`` characters by its function."""
+    unit, read = READ_BY[shape]
+    run = (unit * (chars // len(unit) + 1))[:chars]
+    start = time.process_time()
+    read(run)
+    return time.process_time() - start
+
+
 def _gather_seconds(text: str) -> float:
     """CPU seconds of the gather of one message ``text``."""
     gatherer = Gatherer()
@@ -108,18 +137,21 @@ def _gather_seconds(text: str) -> float:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--chars", type=int, default=10_000, help="n: the smaller message's size")
-    parser.add_argument("--shape", action="append", choices=[*SHAPES, REAL_SHAPE],
+    parser.add_argument("--shape", action="append", choices=[*SHAPES, REAL_SHAPE, *READ_BY],
                         help="only these shapes (default: all)")
     args = parser.parse_args()
-    shapes = args.shape or [*SHAPES, *([REAL_SHAPE] if REAL.is_dir() else [])]
+    shapes = args.shape or [*SHAPES, *([REAL_SHAPE] if REAL.is_dir() else []), *READ_BY]
     real = _largest_real() if REAL_SHAPE in shapes else ""
     n = args.chars
-    print(f"{'shape':32} {'gather n':>9} {'2n':>8} {'ratio':>6}")
+    print(f"{'shape':32} {'cpu s, n':>9} {'2n':>8} {'ratio':>6}")
     worst = 0.0
     over: list[str] = []
     for shape in shapes:
-        small = _gather_seconds(_message(shape, n, real))
-        big = _gather_seconds(_message(shape, 2 * n, real))
+        if shape in READ_BY:
+            small, big = _read_seconds(shape, n), _read_seconds(shape, 2 * n)
+        else:
+            small = _gather_seconds(_message(shape, n, real))
+            big = _gather_seconds(_message(shape, 2 * n, real))
         # (a millisecond is noise: no ratio of less)
         ratio = big / max(small, 1e-3)
         worst = max(worst, ratio)
