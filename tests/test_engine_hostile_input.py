@@ -5,6 +5,7 @@ what every clause would read again is read once. (The times, n against 2n, side 
 
 from __future__ import annotations
 
+import difflib
 import re
 import time
 from collections.abc import Callable
@@ -14,7 +15,11 @@ import pytest
 
 from autodream.engine import dates, replacement, sentence_kinds, splitting, text, versions
 from autodream.engine.candidates import _CORRECTION_IGNORE
-from autodream.engine.replacement import about_other_things, said_of_other_things
+from autodream.engine.replacement import (
+    about_other_things,
+    said_of_another_holder,
+    said_of_other_things,
+)
 from autodream.engine.splitting import _each_dated
 from autodream.engine.versions import upgrade_clauses
 from tests.engine_helpers import candidates
@@ -295,3 +300,33 @@ def test_instead_said_last_is_read_from_where_the_blanks_before_it_start(blanks:
     assert not said_of_other_things("Always use type hints.", said, False)
     assert said_of_other_things("Always use type hints.", f"Always use f-strings instead{blanks}x",
                                 False)
+
+
+
+def test_one_word_written_two_ways_is_told_by_its_ends_before_its_letters(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # ('a' x 20,000 + 's' against 'b' + the same: the ratio's matching read each 'a' against
+    # each 'a' of the other word, 6 s in said_of_another_holder, by the square)
+    matched: list[tuple[str, str]] = []
+    matcher = difflib.SequenceMatcher
+
+    def counted(junk: None, a: str, b: str, autojunk: bool = True) -> difflib.SequenceMatcher[str]:
+        matched.append((a, b))
+        return matcher(junk, a, b, autojunk=autojunk)
+
+    monkeypatch.setattr(replacement.difflib, "SequenceMatcher", counted)
+    word = "a" * 50
+    assert replacement._one_word_two_ways(f"{word}s", f"b{word}s")
+    assert matched == []
+    # (a letter wrong inside the word is still read by the ratio)
+    assert replacement._one_word_two_ways("biling", "billing") and matched == [("biling",
+                                                                                 "billing")]
+    assert not replacement._one_word_two_ways("staging", "production")
+    monkeypatch.undo()
+    # (one doing written two ways is no other doing, however long; two doings are two)
+    for letters in (3, 50, 20_000):
+        word = "a" * letters + "s"
+        assert not said_of_another_holder(f"{word} happen on Tuesdays.",
+                                          f"b{word} happen on Tuesdays.")
+    assert said_of_another_holder("Deploys happen on Tuesdays.", "Releases happen on Tuesdays.")
+

@@ -586,8 +586,22 @@ def _one_word_two_ways(this: str, that: str) -> bool:
     """``this`` and ``that`` are one word written two ways: short and long ("prod" /
     "production", "deploys" / "deployments") or with a letter wrong ("biling" / "billing")."""
     a, b = this.rstrip("s"), that.rstrip("s")
-    return a.startswith(b) or b.startswith(a) or difflib.SequenceMatcher(
-        None, a, b, autojunk=False).ratio() >= 0.8
+    if a.startswith(b) or b.startswith(a):
+        return True
+    # (the ratio's bounds first, each read in one pass: its matching reads each letter of one
+    # word against each place of that letter in the other, by the square on a long word of few
+    # letters: 'a' x 20,000 + 's' against 'b' + the same took 6 s)
+    common_end = max(_letters_alike(a, b), _letters_alike(a[::-1], b[::-1]))
+    if 2.0 * common_end / (len(a) + len(b)) >= 0.8:
+        return True  # (an end in common is a block the matching finds: the ratio is no less)
+    matcher = difflib.SequenceMatcher(None, a, b, autojunk=False)
+    return matcher.quick_ratio() >= 0.8 and matcher.ratio() >= 0.8
+
+
+def _letters_alike(a: str, b: str) -> int:
+    """How many of the first letters ``a`` and ``b`` have alike."""
+    return next((at for at, (x, y) in enumerate(zip(a, b, strict=False)) if x != y),
+                min(len(a), len(b)))
 
 
 # "Our API server listens on port 8080": what holds the port is the words before the verb
