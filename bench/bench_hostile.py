@@ -19,7 +19,7 @@ role: a paste), cut to the size. No target for the absolute times: figures.
 
 Then shapes a dream reads elsewhere than in the gather, each timed in the one function that
 reads it (``READ_BY``): the run of n or 2n characters in what two alike memories say
-(``about_other_things``).
+(``about_other_things``: blanks between two words, one word of letters).
 """
 
 from __future__ import annotations
@@ -93,10 +93,17 @@ def _other_things(run: str) -> object:
                                                                          False)
 
 
+def _other_doers(run: str) -> object:
+    """Two statements alike but for their one long word (``run`` and an "s"), read both ways."""
+    return (about_other_things(f"{run}s happen on Tuesdays.", f"b{run}s happen on Tuesdays."),
+            about_other_things(f"{run}s happen on Tuesdays.", f"b{run}s happen on Tuesdays.", True))
+
+
 # what is said over and over, and the function that reads the run (each took seconds at 20,000
 # characters, by the square)
 READ_BY: dict[str, tuple[str, Callable[[str], object]]] = {
     "blanks between two words": (" ", _other_things),
+    "one word of letters and 's'": ("a", _other_doers),
 }
 
 

@@ -330,3 +330,16 @@ def test_one_word_written_two_ways_is_told_by_its_ends_before_its_letters(
                                           f"b{word} happen on Tuesdays.")
     assert said_of_another_holder("Deploys happen on Tuesdays.", "Releases happen on Tuesdays.")
 
+
+@pytest.mark.parametrize("letters", [1, 50])
+def test_a_host_is_read_from_the_start_of_its_word(letters: int) -> None:
+    # (a host was looked for from each letter of a word, each read again to the word's end: on
+    # one word of 20,000 letters ending in 's', about_other_things took 5.6 s, by the square)
+    word = "a" * letters + "s"
+    said = f"{word}docs.acme.io/runbook moved, see https://{word}.io and {word}.acme.io"
+    assert text.ADDRESS_AT.findall(said) == [f"{word}docs.acme.io/runbook",
+                                             f"https://{word}.io", f"{word}.acme.io"]
+    assert all(text.ADDRESS_AT.match(said, at) is None for at in range(1, len(word) + 4))
+    # (a URL is one wherever it starts: "xhttps://..." holds one)
+    assert text.ADDRESS_AT.findall(f"x{said[said.index('https'):]}")[0] == f"https://{word}.io"
+    assert not about_other_things(f"{word} happen on Tuesdays.", f"b{word} happen on Tuesdays.")

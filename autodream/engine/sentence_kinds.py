@@ -28,7 +28,7 @@ from autodream.engine.recurring_days import day_said
 from autodream.engine.revisions import chooses_an_end
 from autodream.engine.setting_changes import setting_change, turn_to_come, turned_back
 from autodream.engine.text import (
-    ADDRESS_AT,
+    ADDRESS_HERE,
     CALENDAR_WORDS,
     MOVED_TO_ADDRESS,
     NEW_PORT,
@@ -1471,7 +1471,7 @@ def _switch(text: str) -> _Kind | None:
         if (_PATH_LIKE.search(new) and not _library_named(new, old)) or (
                 old and _PATH_LIKE.search(old)):
             continue  # "moved the middleware from app.py to middleware.py": code moved
-        if (at := ADDRESS_AT.match(text, m.start(which_new))) and len(at[0].rstrip(
+        if (at := ADDRESS_HERE.match(text, m.start(which_new))) and len(at[0].rstrip(
                 ".,;:!?")) > len(new):
             # "The runbook moved to confluence.acme.io/oncall": a new address for the thing,
             # not a tool chosen ("confluence", "https"); a resource (``MOVED_TO_ADDRESS``)
