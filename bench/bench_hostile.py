@@ -19,7 +19,8 @@ role: a paste), cut to the size. No target for the absolute times: figures.
 
 Then shapes a dream reads elsewhere than in the gather, each timed in the one function that
 reads it (``READ_BY``): the run of n or 2n characters in what two alike memories say
-(``about_other_things``: blanks between two words, one word of letters).
+(``about_other_things``: blanks between two words, one word of letters) or in a memory file
+(``parse_entry``, and ``hook_for`` in it).
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 
 from autodream.engine import Gatherer
+from autodream.engine.entries import parse_entry
 from autodream.engine.replacement import about_other_things, said_of_other_things
 from autodream.transcripts.claude_code import iter_claude_code
 from autodream.transcripts.model import Message, ReadStats
@@ -99,11 +101,18 @@ def _other_doers(run: str) -> object:
             about_other_things(f"{run}s happen on Tuesdays.", f"b{run}s happen on Tuesdays.", True))
 
 
+def _memory_described(run: str) -> object:
+    """A memory whose body is '# ', ``run`` and '1', read and described (``hook_for``)."""
+    return parse_entry("n.md", f"---\nname: Deploy\ndescription: Deploy\ntype: project\n---\n\n"
+                               f"# {run}1\n")
+
+
 # what is said over and over, and the function that reads the run (each took seconds at 20,000
 # characters, by the square)
 READ_BY: dict[str, tuple[str, Callable[[str], object]]] = {
     "blanks between two words": (" ", _other_things),
     "one word of letters and 's'": ("a", _other_doers),
+    "'# ', blanks, '1' in a memory": (" ", _memory_described),
 }
 
 

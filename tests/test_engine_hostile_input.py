@@ -15,6 +15,7 @@ import pytest
 
 from autodream.engine import dates, replacement, sentence_kinds, splitting, text, versions
 from autodream.engine.candidates import _CORRECTION_IGNORE
+from autodream.engine.entries import _CLAUSE_BREAK, hook_for, parse_entry
 from autodream.engine.replacement import (
     about_other_things,
     said_of_another_holder,
@@ -343,3 +344,19 @@ def test_a_host_is_read_from_the_start_of_its_word(letters: int) -> None:
     # (a URL is one wherever it starts: "xhttps://..." holds one)
     assert text.ADDRESS_AT.findall(f"x{said[said.index('https'):]}")[0] == f"https://{word}.io"
     assert not about_other_things(f"{word} happen on Tuesdays.", f"b{word} happen on Tuesdays.")
+
+
+@pytest.mark.parametrize("blanks", [" ", " " * 50])
+def test_a_rules_clauses_are_read_from_where_the_blanks_before_a_break_start(
+        blanks: str) -> None:
+    # (each blank of a run was read again to its end for a break after it: a memory whose body
+    # is '# ' + 20,000 blanks + '1' took 3.1 s to describe, in hook_for, by the square)
+    said = f"Use the CLI{blanks}; run the smoke tests{blanks}— after each deploy"
+    assert _CLAUSE_BREAK.split(said) == ["Use the CLI", "run the smoke tests", "after each deploy"]
+    start = said.index(blanks + ";")
+    assert all(_CLAUSE_BREAK.match(said, at) is None for at in range(start + 1, said.index(";")))
+    # (a break's blanks after the last one's end are still its own: "a;  ; b" as before)
+    assert _CLAUSE_BREAK.split("a;  ; b") == ["a", "", "b"]
+    entry = parse_entry("n.md", "---\nname: Deploy\ndescription: Deploy\ntype: project\n---\n\n"
+                        f"# {blanks}1\n")
+    assert hook_for(entry) == "# 1"
