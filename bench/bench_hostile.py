@@ -20,7 +20,7 @@ role: a paste), cut to the size. No target for the absolute times: figures.
 Then shapes a dream reads elsewhere than in the gather, each timed in the one function that
 reads it (``READ_BY``): the run of n or 2n characters in what two alike memories say
 (``about_other_things``: blanks between two words, one word of letters) or in a memory file
-(``parse_entry``, and ``hook_for`` in it).
+(``parse_entry``, and ``hook_for`` in it), or in a rule against a thing (``bans._bans``).
 """
 
 from __future__ import annotations
@@ -32,7 +32,7 @@ from collections.abc import Callable
 from datetime import datetime, timezone
 from pathlib import Path
 
-from autodream.engine import Gatherer
+from autodream.engine import Gatherer, bans
 from autodream.engine.entries import parse_entry
 from autodream.engine.replacement import about_other_things, said_of_other_things
 from autodream.transcripts.claude_code import iter_claude_code
@@ -113,6 +113,7 @@ READ_BY: dict[str, tuple[str, Callable[[str], object]]] = {
     "blanks between two words": (" ", _other_things),
     "one word of letters and 's'": ("a", _other_doers),
     "'# ', blanks, '1' in a memory": (" ", _memory_described),
+    "blanks in a ban": (" ", lambda run: bans._bans(f"Never use npm{run}s", "npm")),
 }
 
 
