@@ -51,6 +51,12 @@ def test_a_day_the_rule_never_gave_ended_keeps_the_rule(
      "We no longer deploy on Fridays or Tuesdays."),
     ("We deploy on Tuesdays.", "Deploys no longer happen on Fridays.",
      "Deploys no longer happen on Tuesdays."),
+    # (who said otherwise: the dream with no new session merged the two endings, one file
+    # 'We no longer deploy on Tuesdays.' 'The team no longer deploys on Fridays.')
+    ("We deploy on Tuesdays.", "The team no longer deploys on Fridays.",
+     "We no longer deploy on Tuesdays."),
+    ("The team deploys on Tuesdays.", "We no longer deploy on Fridays.",
+     "The team no longer deploys on Tuesdays."),
 ])
 def test_the_day_the_rule_gives_ended_after_another_ends_the_rule(
         tmp_path: Path, rule: str, other: str, ended: str) -> None:

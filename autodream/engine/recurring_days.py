@@ -227,12 +227,25 @@ def ends_other_days(lead: str, said: str) -> bool:
 
 
 def end_days_otherwise(lead: str, other: str) -> bool:
-    """``lead`` and ``other`` each end a day of the same who and what, not the same days ("We
-    no longer deploy on Fridays" / "... on Fridays or Tuesdays"): two memories the dreams wrote
-    on two days (the Tuesday rule ended by the second), which ``merge_near_duplicates`` keeps
-    apart: merged, the dream after them with no new session changed memory."""
-    both = _both_end_days(lead, other)
-    return both is not None and both[0] != both[1]
+    """``lead`` and ``other`` each end a day of the same thing done, not the same days ("We
+    no longer deploy on Fridays" / "... on Fridays or Tuesdays"; "The team no longer deploys on
+    Fridays" / "We no longer deploy on Tuesdays", who said otherwise): two memories the dreams
+    wrote on two days (the Tuesday rule ended by the second), which ``merge_near_duplicates``
+    keeps apart: merged, the dream after them with no new session changed memory."""
+    held, ended = days_ended(lead), days_ended(other)
+    return (held is not None and ended is not None and held.days != ended.days
+            and _verb_of(held.doing) == _verb_of(ended.doing))
+
+
+def _verb_of(doing: tuple[str, ...]) -> str:
+    """What is done in a doing ``_doing_of`` read, without who does it: ("we", "deploy") and
+    ("the", "team", "deploys") are both "deploy"."""
+    words = list(doing)
+    if words[:2] in (["the", "team"], ["our", "team"]):
+        words = words[2:]
+    elif words[:1] == ["we"]:
+        words = words[1:]
+    return _stem(words[0]) if words else ""
 
 
 def _both_end_days(lead: str, other: str) -> tuple[frozenset[str], frozenset[str]] | None:
