@@ -68,3 +68,42 @@ def test_what_is_not_the_one_day_moved_switches_nothing(tmp_path: Path, then: st
     before = topic_texts(root)
     dream_on_day(root, 4)
     assert topic_texts(root) == before
+
+
+def test_a_switch_beside_two_rules_of_its_day_stays_apart_from_them(tmp_path: Path) -> None:
+    """Two rules of the Tuesday deploy (a project one and a feedback one), told switched to
+    Thursdays: a memory of its own, as the dream wrote it (read as two day rules, neither was
+    switched), which the dream after it, with no new session, merged into a.md: 'We deploy only
+    on Tuesdays.' and 'We deploy on Thursdays now, not Tuesdays.' one rule, neither told older."""
+    memory, _ = _dreamt(tmp_path, "We deploy on Thursdays now, not Tuesdays.", files={
+        "a.md": _memory_file("a", "project", "We deploy only on Tuesdays."),
+        "b.md": _memory_file("b", "feedback", "Deploys happen only on Tuesdays."),
+        "MEMORY.md": "- [a](a.md) — a\n- [b](b.md) — b\n"})
+    topics = topic_texts(memory.parent)
+    assert topics["a.md"] == _memory_file("a", "project", "We deploy only on Tuesdays.")
+    assert len(topics) == 3, topics
+    dream_on_day(memory.parent, 2)
+    assert topic_texts(memory.parent) == topics
+
+
+@pytest.mark.parametrize("said", [
+    ("Deploys happen only on Tuesdays and Thursdays.",
+     "Deploys now happen on Fridays, not Tuesdays."),
+    (("We deploy every Tuesday.", "We deploy only on Tuesdays."),
+     "We deploy on Thursdays now, not Tuesdays.", "We deploy on Thursdays now, not Tuesdays."),
+])
+def test_a_switch_kept_beside_a_rule_of_the_day_it_left_is_not_merged_into_it(
+        tmp_path: Path, said: tuple[str | tuple[str, ...], ...]) -> None:
+    """A day switch the dream kept beside a memory that names the day it left (a rule of two
+    days; two Tuesday rules in one file) stays its own memory: the dream after it, with no new
+    session, merged it into that rule, the Tuesday rule and the switch away from Tuesdays one
+    file (and said again, the day after, the switch was merged there and a second made)."""
+    memory, _ = _dreamt(tmp_path, *said)
+    topics = topic_texts(memory.parent)
+    leads = sorted(body.split("---\n", 2)[2].strip().splitlines()[0] for body in topics.values())
+    switch = said[-1]
+    assert len(topics) == 2 and switch in leads, topics
+    assert sum(switch in body for body in topics.values()) == 1, topics
+    dream_on_day(memory.parent, len(said) + 1)
+    assert topic_texts(memory.parent) == topics
+

@@ -16,6 +16,7 @@ from autodream.engine.recurring_days import (
     days_of_other_doings,
     end_days_otherwise,
     ends_another_day,
+    switched_off_the_day_of,
 )
 from autodream.engine.replacement import about_other_things, choice_difference, specific_values
 from autodream.engine.restating import adds_nothing
@@ -73,6 +74,9 @@ def merge_near_duplicates(live: list[Entry], entries: list[Entry], options: Engi
                 continue  # ("We no longer deploy on Tuesdays; ..." / "... release ...": both hold)
             if end_days_otherwise(keep.lead, other.lead):
                 continue  # ("We no longer deploy on Fridays" / "... on Fridays or Tuesdays")
+            if switched_off_the_day_of(keep.lead, other.lead) or switched_off_the_day_of(
+                    other.lead, keep.lead):
+                continue  # ("We deploy only on Tuesdays" / "... on Thursdays now, not Tuesdays")
             if keep.type == "project" and other_events_that_day(keep.lead, other.lead):
                 continue  # ("The release party is on 2026-07-24" / "The release is on ...")
             if differ:

@@ -268,6 +268,27 @@ def days_of_other_doings(lead: str, other: str) -> bool:
     return held is not None and said is not None and held.verb != said.verb
 
 
+# a weekday named, to read no further a sentence that names none
+_ANY_WEEKDAY = rx.compile(rf"\b{WEEKDAY_NAME}", re.I)
+
+
+def switched_off_the_day_of(lead: str, other: str) -> bool:
+    """``other`` is one plain day switch of a thing done ("We deploy on Thursdays now, not
+    Tuesdays.") and ``lead`` a sentence of that thing done that names the day left and not the
+    day taken ("We deploy only on Tuesdays.", "Deploys happen only on Tuesdays and Thursdays."):
+    the rule the switch was not written into (two rules of that doing, or one of two days), which
+    ``merge_near_duplicates`` keeps apart: merged, the dream after them with no new session put
+    the Tuesday rule and its switch away from Tuesdays in one file, neither told older."""
+    if len(lead) > MAX_SENTENCE or not _ANY_WEEKDAY.search(lead):
+        return False
+    told = day_said(other)
+    if told is None or told.left is None:
+        return False
+    return (re.search(rf"\b{told.left}s?\b", lead, re.I) is not None
+            and re.search(rf"\b{told.day}s?\b", lead, re.I) is None
+            and re.search(rf"\b{re.escape(told.verb)}", lead, re.I) is not None)
+
+
 def ends_the_day_of(held: str, said: str) -> bool:
     """``said`` ends the day ``held``, a plain recurring day, gives, of the same who and what
     ("We no longer deploy on Fridays or Tuesdays" of "We deploy on Tuesdays")."""
