@@ -107,3 +107,16 @@ def test_a_switch_kept_beside_a_rule_of_the_day_it_left_is_not_merged_into_it(
     dream_on_day(memory.parent, len(said) + 1)
     assert topic_texts(memory.parent) == topics
 
+
+def test_a_rule_switched_to_every_other_weekday_keeps_a_recurring_day_in_its_title(
+        tmp_path: Path) -> None:
+    """'Deploys happen only on Tuesdays.' told 'Deploys now happen every other Thursday, not
+    Tuesdays.': its title was put to 'Deploys happen only on Thursday', one Thursday, which the
+    dream after it, with no new session, dated ('Deploys happen only on 2026-07-09')."""
+    root = told_day_by_day(tmp_path / "p", "Deploys happen only on Tuesdays.",
+                           "Deploys now happen every other Thursday, not Tuesdays.")
+    index = (root / "memory" / "MEMORY.md").read_text(encoding="utf-8")
+    assert "[Deploys happen only on Thursdays]" in index, index
+    before = topic_texts(root)
+    dream_on_day(root, 3)
+    assert topic_texts(root) == before

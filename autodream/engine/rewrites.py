@@ -46,6 +46,7 @@ from autodream.engine.text import (
     CALENDAR_WORDS,
     MARKDOWN_LINK,
     TELLS_SWITCH,
+    WEEKDAY_NAME,
     address_spans,
     has_name,
     has_word,
@@ -83,10 +84,20 @@ def _choice_put(text: str, rev: Revision) -> str:
         rev.taken_back.sub(rev.now.lower(), text))
 
 
+# "Tuesdays", and "Thursday": a weekday recurring, and one named once
+_PLURAL_WEEKDAY = rx.compile(rf"{WEEKDAY_NAME}s", re.I)
+_ONE_WEEKDAY = rx.compile(WEEKDAY_NAME, re.I)
+
+
 def _put_value(entry: Entry, was: str, now: str) -> str:
     """``was`` put to ``now`` in the entry's lead, guidance, description, title and hook; the
     lead so changed."""
     pattern = rf"(?<![\w.-]){re.escape(was)}(?![\w-]|\.\d)"
+    if _PLURAL_WEEKDAY.fullmatch(was) and _ONE_WEEKDAY.fullmatch(now):
+        # ("Deploys happen only on Tuesdays" told "every other Thursday, not Tuesdays"): the
+        # weekday put for a recurring one stays recurring; "on Thursday" is one Thursday, which
+        # the dream after it, with no new session, dated ("only on 2026-07-09")
+        now = f"{now}s"
 
     def put(text: str) -> str:
         # (a plan's day moved: "on Friday 2026-07-16" would tell a day that is not)
