@@ -62,10 +62,14 @@ def test_the_day_the_rule_gives_ended_after_another_ends_the_rule(
         tmp_path: Path, rule: str, other: str, ended: str) -> None:
     """Day 3 ends the day the rule gives: the rule is what ends, not the memory of day 2 (the
     nearest in wording was rewritten, 'previously: We no longer deploy on Fridays', and the
-    Tuesday rule left current, which the next dream merged with it)."""
+    Tuesday rule left current, which the next dream merged with it); the rule ended is its
+    history, as any rule replaced (it was put in its place with no 'previously')."""
     root = told_day_by_day(tmp_path / "p", rule, other, ended)
     assert sorted(_leads(root)) == sorted([other, ended]), topic_texts(root)
-    assert not any("previously" in body for body in topic_texts(root).values()), topic_texts(root)
+    bodies = topic_texts(root).values()
+    assert not any(f"previously: {other}" in body for body in bodies), topic_texts(root)
+    assert [body.count(f"; previously: {rule}") for body in bodies if f"\n{ended}\n" in body] == [
+        1], topic_texts(root)
     # (each titled by what it says now: the index tells no Tuesday rule as current)
     index = (root / "memory" / "MEMORY.md").read_text(encoding="utf-8")
     assert f"[{ended.rstrip('.')}]" in index and f"[{rule.rstrip('.')}]" not in index, index
@@ -78,6 +82,8 @@ def test_the_day_the_rule_gives_told_ended_still_ends_it(tmp_path: Path) -> None
     root = told_day_by_day(tmp_path / "p", "We deploy on Tuesdays.",
                            "We no longer deploy on Tuesdays.", "We no longer deploy on Tuesdays.")
     assert _leads(root) == ["We no longer deploy on Tuesdays."], topic_texts(root)
+    ((_, body),) = topic_texts(root).items()
+    assert "Updated on 2026-07-02; previously: We deploy on Tuesdays." in body, body
     before = topic_texts(root)
     dream_on_day(root, 4)
     assert topic_texts(root) == before
@@ -116,3 +122,25 @@ def test_a_day_ended_of_a_hand_written_rule_of_another_type_is_kept_beside_it(
     assert "\nWe no longer deploy on Tuesdays.\n" in ended and "QA" not in ended, ended
     dream_on_day(memory.parent, 2)
     assert topic_texts(memory.parent) == {"a.md": hand, **bodies}
+
+
+@pytest.mark.parametrize("why", ["\n\n**Why:** QA signs off on Mondays.", ""])
+def test_a_hand_written_project_rule_told_its_day_ended_keeps_it_as_history(
+        tmp_path: Path, why: str) -> None:
+    """A deploy-day rule a person wrote as a project memory, told 'We no longer deploy on
+    Tuesdays.': the rule ended is the file's history, as any rule replaced ('Updated on ...;
+    previously: We deploy on Tuesdays.'); it was rewritten in place with no history, and the
+    person's reason for deploying on Tuesdays left as the reason for not deploying on them."""
+    hand = f"---\nname: Deploy day\ndescription: when we deploy\ntype: project\n---\n\n" \
+           f"We deploy on Tuesdays.{why}\n"
+    index = "- [Deploy day](a.md) — when we deploy\n"
+    memory, _ = _dreamt(tmp_path, "We no longer deploy on Tuesdays.",
+                        files={"a.md": hand, "MEMORY.md": index})
+    bodies = topic_texts(memory.parent)
+    assert list(bodies) == ["a.md"], bodies
+    body = bodies["a.md"]
+    assert "\nWe no longer deploy on Tuesdays.\n" in body, body
+    assert "Updated on 2026-07-01; previously: We deploy on Tuesdays." in body, body
+    assert "QA" not in body, body
+    dream_on_day(memory.parent, 2)
+    assert topic_texts(memory.parent) == bodies

@@ -158,6 +158,7 @@ from autodream.engine.recurring_days import (
     day_said,
     ends_another_day,
     ends_other_days,
+    ends_the_day_of,
     ends_then_says,
     gives_a_day_ended,
 )
@@ -2295,6 +2296,28 @@ class Consolidator:
             action = "superseded"
             reason = (f"newer statement says what holds now ('{shorten(cand.text, 80)}'); "
                       f"the earlier one kept as history, {day}")
+        elif ended_rules := [s for s in entry.statements if ends_the_day_of(s, cand.text)]:
+            # "We no longer deploy on Tuesdays" of "We deploy on Tuesdays.": the rule ended, told
+            # as history as any rule replaced is (read as its newer wording, it was put in its
+            # place with no 'previously', and a person's Why for deploying on Tuesdays left as
+            # the reason for not deploying on them)
+            replaced_lead = entry.lead
+            entry.history.extend(update_line(day, s) for s in ended_rules)
+            entry.statements = [cand.text] + [s for s in entry.statements if s not in ended_rules]
+            entry.statements = self._capped(entry.statements, entry.file)
+            if entry.original is None or any(
+                    entry.description == description_for(s) for s in ended_rules):
+                entry.description = description_for(entry.lead)
+            if replaced_lead in ended_rules:
+                guidance_for(entry, cand, cluster)
+                # (the engine's Why tells the day it ended, "Changed on ...", not "Stated by the
+                # user on ...", as the day the ending was said read so)
+                self._why_changed(entry, day)
+            if named_off_old_name(entry, replaced_lead, cand.text):
+                self._retitled_on(entry, day)
+            action = "superseded"
+            reason = (f"ends the day '{shorten(replaced_lead, 80)}' gave; the earlier rule kept "
+                      f"as history, {day}")
         elif rule and any(turns_rule_round(cand.text, s) for s in entry.statements):
             # "Never push to main; push to develop" over "Push to main": the old rule is covered
             # by the new words, and was replaced with no history, as if said again
