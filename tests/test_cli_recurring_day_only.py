@@ -120,3 +120,20 @@ def test_a_rule_switched_to_every_other_weekday_keeps_a_recurring_day_in_its_tit
     before = topic_texts(root)
     dream_on_day(root, 3)
     assert topic_texts(root) == before
+
+
+def test_a_rule_switched_twice_leaves_one_current_rule(tmp_path: Path) -> None:
+    """'Deploys happen only on Tuesdays.', switched to 'every other Thursday, not Tuesdays', then
+    'Deploys now happen on Fridays, not Thursdays.': the Thursday memory was kept apart from the
+    Friday switch (it names the day left, not the day taken) for good, two contradicting rules
+    current; the next dream supersedes it, as a switch to the day another leaves."""
+    said = ("Deploys happen only on Tuesdays.",
+            "Deploys now happen every other Thursday, not Tuesdays.",
+            "Deploys now happen on Fridays, not Thursdays.",
+            "I fixed the login page typo.")
+    memory, _ = _dreamt(tmp_path, *said)
+    topics = topic_texts(memory.parent)
+    ((_, body),) = topics.items()
+    assert "\nDeploys now happen on Fridays, not Thursdays.\n" in body, body
+    dream_on_day(memory.parent, len(said) + 1)
+    assert topic_texts(memory.parent) == topics

@@ -74,9 +74,6 @@ def merge_near_duplicates(live: list[Entry], entries: list[Entry], options: Engi
                 continue  # ("We no longer deploy on Tuesdays; ..." / "... release ...": both hold)
             if end_days_otherwise(keep.lead, other.lead):
                 continue  # ("We no longer deploy on Fridays" / "... on Fridays or Tuesdays")
-            if switched_off_the_day_of(keep.lead, other.lead) or switched_off_the_day_of(
-                    other.lead, keep.lead):
-                continue  # ("We deploy only on Tuesdays" / "... on Thursdays now, not Tuesdays")
             if keep.type == "project" and other_events_that_day(keep.lead, other.lead):
                 continue  # ("The release party is on 2026-07-24" / "The release is on ...")
             if differ:
@@ -94,6 +91,12 @@ def merge_near_duplicates(live: list[Entry], entries: list[Entry], options: Engi
             conflict = choice_difference(keep.lead, other.lead)
             if conflict is not None:
                 _resolve_conflict(keep, other, conflict, decisions)
+                continue
+            if switched_off_the_day_of(keep.lead, other.lead) or switched_off_the_day_of(
+                    other.lead, keep.lead):
+                # ("We deploy only on Tuesdays" / "... on Thursdays now, not Tuesdays"): not
+                # merged, but a switch that supersedes it (to Fridays, not Thursdays, of a
+                # switch to every other Thursday) is resolved above as any other
                 continue
             _absorb(keep, other, sim, entries, options, decisions)
 
