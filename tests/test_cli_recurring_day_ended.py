@@ -124,13 +124,18 @@ def test_a_day_ended_of_a_hand_written_rule_of_another_type_is_kept_beside_it(
     assert topic_texts(memory.parent) == {"a.md": hand, **bodies}
 
 
-@pytest.mark.parametrize("why", ["\n\n**Why:** QA signs off on Mondays.", ""])
+@pytest.mark.parametrize("why", [
+    "\n\n**Why:** QA signs off on Mondays.",
+    "\n\n**Why:** QA signs off on Mondays.\n\n**How to apply:** Never deploy without QA sign-off;"
+    " ask Ana first.",
+    ""])
 def test_a_hand_written_project_rule_told_its_day_ended_keeps_it_as_history(
         tmp_path: Path, why: str) -> None:
     """A deploy-day rule a person wrote as a project memory, told 'We no longer deploy on
     Tuesdays.': the rule ended is the file's history, as any rule replaced ('Updated on ...;
-    previously: We deploy on Tuesdays.'); it was rewritten in place with no history, and the
-    person's reason for deploying on Tuesdays left as the reason for not deploying on them."""
+    previously: We deploy on Tuesdays.'); it was rewritten in place with no history. A Why and
+    How the person wrote stay in the file, as a day switch keeps them (put in the engine's
+    words, 'ask Ana first' was only in the undo copy, where the agent does not read)."""
     hand = f"---\nname: Deploy day\ndescription: when we deploy\ntype: project\n---\n\n" \
            f"We deploy on Tuesdays.{why}\n"
     index = "- [Deploy day](a.md) — when we deploy\n"
@@ -141,6 +146,8 @@ def test_a_hand_written_project_rule_told_its_day_ended_keeps_it_as_history(
     body = bodies["a.md"]
     assert "\nWe no longer deploy on Tuesdays.\n" in body, body
     assert "Updated on 2026-07-01; previously: We deploy on Tuesdays." in body, body
-    assert "QA" not in body, body
+    for own in ("**Why:** QA signs off on Mondays.",
+                "**How to apply:** Never deploy without QA sign-off; ask Ana first."):
+        assert (own in body) == (own in why), body
     dream_on_day(memory.parent, 2)
     assert topic_texts(memory.parent) == bodies

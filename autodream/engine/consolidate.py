@@ -60,6 +60,7 @@ from autodream.engine.guidance import (
     _switch_how,
     _tool_of,
     guidance_for,
+    guidance_kept_for,
     plan_how,
 )
 from autodream.engine.history import (
@@ -2299,8 +2300,8 @@ class Consolidator:
         elif ended_rules := [s for s in entry.statements if ends_the_day_of(s, cand.text)]:
             # "We no longer deploy on Tuesdays" of "We deploy on Tuesdays.": the rule ended, told
             # as history as any rule replaced is (read as its newer wording, it was put in its
-            # place with no 'previously', and a person's Why for deploying on Tuesdays left as
-            # the reason for not deploying on them)
+            # place with no 'previously'); a Why and How the person wrote stay, as a day switch
+            # keeps them
             replaced_lead = entry.lead
             entry.history.extend(update_line(day, s) for s in ended_rules)
             entry.statements = [cand.text] + [s for s in entry.statements if s not in ended_rules]
@@ -2309,7 +2310,7 @@ class Consolidator:
                     entry.description == description_for(s) for s in ended_rules):
                 entry.description = description_for(entry.lead)
             if replaced_lead in ended_rules:
-                guidance_for(entry, cand, cluster)
+                guidance_kept_for(entry, cand, cluster)
                 # (the engine's Why tells the day it ended, "Changed on ...", not "Stated by the
                 # user on ...", as the day the ending was said read so)
                 self._why_changed(entry, day)

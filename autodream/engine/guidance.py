@@ -46,6 +46,20 @@ def guidance_for(entry: Entry, cand: Candidate, cluster: Cluster) -> None:
         entry.generated_how = True
 
 
+def guidance_kept_for(entry: Entry, cand: Candidate, cluster: Cluster) -> None:
+    """Why and How for a statement that ended the day the entry's lead gave ("We no longer
+    deploy on Tuesdays" of "We deploy on Tuesdays"): only the engine's own are replaced, as a
+    day switch does. A Why and How a person wrote ("QA signs off on Mondays", "Never deploy
+    without QA sign-off; ask Ana first") stay: replaced, they were only in the undo copy, where
+    the agent does not read."""
+    if entry.type not in ("feedback", "project") or cand.why:
+        return
+    if entry.generated_why or not entry.why:
+        entry.why, entry.generated_why = _default_why(cluster), True
+    if entry.generated_how or not entry.how:
+        entry.how, entry.generated_how = _default_how(cand), True
+
+
 # "Jonas prefers reviewing PRs on Tuesdays", "Priya (she leads Payments) wants every ...":
 # someone else's preference the user passed on, a title kept with the name ("Prof. Okafor")
 # (not a group, nor what a tool expects: "Everybody hates ...", "Kubernetes expects ...")
