@@ -1080,6 +1080,22 @@ class Consolidator:
         entry.history.append(change_line(was, now, f"on {day}"))
         self._superseded(entry, cand, cluster, f"put right on {day}: {now}, not {was}")
 
+    def _kept_as_history(self, entry: Entry, cand: Candidate, day: str,
+                         earlier: list[str]) -> bool:
+        """``cand`` says the ``earlier`` statements of ``entry`` no longer hold ("We now deploy
+        to Cloud Run", "We no longer deploy on Tuesdays"): each becomes a history line ("Updated
+        on DAY; previously: ..."), ``cand`` leads in their place, and a description drawn from
+        one of them is drawn anew. True when the lead was among them (its Why and How were
+        for it: the caller says what becomes of them)."""
+        lead_ended = entry.lead in earlier
+        entry.history.extend(update_line(day, s) for s in earlier)
+        entry.statements = [cand.text] + [s for s in entry.statements if s not in earlier]
+        entry.statements = self._capped(entry.statements, entry.file)
+        if entry.original is None or any(
+                entry.description == description_for(s) for s in earlier):
+            entry.description = description_for(entry.lead)
+        return lead_ended
+
     @staticmethod
     def _why_changed(entry: Entry, day: str) -> None:
         """``entry``'s value changes on ``day``: the engine's Why, and a description drawn from
@@ -2281,15 +2297,9 @@ class Consolidator:
             # "We now deploy the API to Cloud Run" against "... to AWS Lambda": the person says
             # the old state ended. Keeping both as current would contradict; history keeps it.
             replaced_lead = entry.lead
-            earlier = [s for s in entry.statements if not different_subjects(s, cand.text)
-                       or turned_back_over(s, cand.text)]
-            entry.history.extend(update_line(day, s) for s in earlier)
-            entry.statements = [cand.text] + [s for s in entry.statements if s not in earlier]
-            entry.statements = self._capped(entry.statements, entry.file)
-            if entry.original is None or any(
-                    entry.description == description_for(s) for s in earlier):
-                entry.description = description_for(entry.lead)
-            if replaced_lead in earlier:
+            if self._kept_as_history(entry, cand, day, [
+                    s for s in entry.statements if not different_subjects(s, cand.text)
+                    or turned_back_over(s, cand.text)]):
                 guidance_for(entry, cand, cluster)
             self._named_off_old_address(entry, replaced_lead, cand)
             if named_off_old_name(entry, replaced_lead, cand.text):
@@ -2303,13 +2313,7 @@ class Consolidator:
             # place with no 'previously'); a Why and How the person wrote stay, as a day switch
             # keeps them
             replaced_lead = entry.lead
-            entry.history.extend(update_line(day, s) for s in ended_rules)
-            entry.statements = [cand.text] + [s for s in entry.statements if s not in ended_rules]
-            entry.statements = self._capped(entry.statements, entry.file)
-            if entry.original is None or any(
-                    entry.description == description_for(s) for s in ended_rules):
-                entry.description = description_for(entry.lead)
-            if replaced_lead in ended_rules:
+            if self._kept_as_history(entry, cand, day, ended_rules):
                 guidance_kept_for(entry, cand, cluster)
                 # (the engine's Why tells the day it ended, "Changed on ...", not "Stated by the
                 # user on ...", as the day the ending was said read so)
