@@ -662,8 +662,11 @@ _RULE_ROW = (
     r"|\|[ \t]*+:?-++:?[ \t]*+\||-++(?:\+-++)++|(?:\+-++)++\+)[ \t]*+"
 )
 _TABLE_HEAD = rx.compile(
-    # (each line taken once, whole: a line of pipes was tried at each of them, by the square)
-    r"^[ \t]*(?=[^\n|]*+\|)([^\n]{1,2000}+)\n" + _RULE_ROW + "$",
+    # (each line taken once, whole: a line of pipes was tried at each of them, by the square;
+    # its leading blanks too, possessive: fewer of them only lengthen the line, which the
+    # lookahead and the 2,000 bound read again from each, ' ' * n + '| token | v |' by the
+    # square)
+    r"^[ \t]*+(?=[^\n|]*+\|)([^\n]{1,2000}+)\n" + _RULE_ROW + "$",
     re.MULTILINE,
 )
 # ... a header's cell naming a credential: the name ends it ("password", "Grafana token",

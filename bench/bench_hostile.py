@@ -20,7 +20,8 @@ role: a paste), cut to the size. No target for the absolute times: figures.
 Then shapes a dream reads elsewhere than in the gather, each timed in the one function that
 reads it (``READ_BY``): the run of n or 2n characters in what two alike memories say
 (``about_other_things``: blanks between two words, one word of letters) or in a memory file
-(``parse_entry``, and ``hook_for`` in it), or in a rule against a thing (``bans._bans``).
+(``parse_entry``, and ``hook_for`` in it), or in a rule against a thing (``bans._bans``), or in
+what is redacted (``redact``: blanks around a table's row).
 """
 
 from __future__ import annotations
@@ -35,6 +36,7 @@ from pathlib import Path
 from autodream.engine import Gatherer, bans
 from autodream.engine.entries import parse_entry
 from autodream.engine.replacement import about_other_things, said_of_other_things
+from autodream.redact import redact
 from autodream.transcripts.claude_code import iter_claude_code
 from autodream.transcripts.model import Message, ReadStats
 
@@ -114,6 +116,7 @@ READ_BY: dict[str, tuple[str, Callable[[str], object]]] = {
     "one word of letters and 's'": ("a", _other_doers),
     "'# ', blanks, '1' in a memory": (" ", _memory_described),
     "blanks in a ban": (" ", lambda run: bans._bans(f"Never use npm{run}s", "npm")),
+    "blanks around '| token | v |'": (" ", lambda run: redact(f"{run}| token | v |{run}")),
 }
 
 

@@ -58,8 +58,17 @@ def _blanks_rule() -> tuple[re.Pattern[str], re.Pattern[str]]:
     raise AssertionError("no rule reads the blanks after a secret's name once")
 
 
+def _head_rule() -> tuple[re.Pattern[str], re.Pattern[str]]:
+    """The rule of a table's header over its separator row, and the rule as it was: the blanks
+    before the header given back one by one, each reading the line again."""
+    pattern = redact_module._TABLE_HEAD
+    assert pattern.pattern.startswith("^[ \\t]*+(?=")
+    return pattern, re.compile("^[ \\t]*(?=" + pattern.pattern[len("^[ \\t]*+(?="):], pattern.flags)
+
+
 def _rules() -> dict[str, tuple[re.Pattern[str], re.Pattern[str]]]:
-    return {"pass": _pass_rule(), "pair": _pair_rule(), "blanks": _blanks_rule()}
+    return {"pass": _pass_rule(), "pair": _pair_rule(), "blanks": _blanks_rule(),
+            "head": _head_rule()}
 
 
 def _pieces(pattern: re.Pattern[str], text: str) -> list[tuple[tuple[int, int], ...]]:
@@ -70,7 +79,7 @@ _STARTS = (
     "pass ", "pw ", "pwd ", "PASS ", "uses pw ", "pass '", 'pw "', "pass  ", "password ",
     "admin:", "root:", "creds:", "x:", "note:", "feature:", "jenkins:", "app_user:", "db:",
     "grafana admin:", "(root:", "see:", "a-b:", "secret", "api key ", "password  ",
-    "the token,",
+    "the token,", "| user | password |\n|---|---|\n", " \t | token | key |\n --- | --- \n",
 )
 _PIECES = (
     "Ab1x!", "Ab1", "A1!", "hunter2", "Hunter2xyz", "Summer2024", "Fix-42", "Zebra-Quartz-77",
@@ -131,3 +140,13 @@ def test_a_long_word_is_redacted_in_time(text: str, redacted: str) -> None:
     began = time.process_time()
     assert redact(text) == redacted
     assert time.process_time() - began < 1.5
+
+
+@pytest.mark.parametrize("blanks", [" ", " " * 20_000, " \t" * 10_000])
+def test_a_table_row_after_a_long_run_of_blanks_is_read_as_with_one(blanks: str) -> None:
+    # (each blank before the row read the line again for a header: by the square, 2.2 s at
+    # 10,000 blanks each side of "| token | v |")
+    redact_module._scan_kept.cache_clear()
+    assert redact(f"{blanks}| token | v |{blanks}") == f"{blanks}| token | v |{blanks}"
+    table = f"{blanks}| user | password |\n|---|---|\n| admin | Hunter2xyz! |\n"
+    assert redact(table) == table.replace("Hunter2xyz!", "[REDACTED:assigned-secret]")
