@@ -109,6 +109,11 @@ def _memory_described(run: str) -> object:
                                f"# {run}1\n")
 
 
+def _heading_described(run: str) -> object:
+    """A memory whose body is '#', ``run`` and 'x', read and described (``hook_for``)."""
+    return parse_entry("n.md", f"---\nname: t\ndescription: d\ntype: project\n---\n#{run}x\n")
+
+
 # what is said over and over, and the function that reads the run (each took seconds at 20,000
 # characters, by the square)
 READ_BY: dict[str, tuple[str, Callable[[str], object]]] = {
@@ -116,6 +121,7 @@ READ_BY: dict[str, tuple[str, Callable[[str], object]]] = {
     "one word of letters and 's'": ("a", _other_doers),
     "'# ', blanks, '1' in a memory": (" ", _memory_described),
     "blanks in a ban": (" ", lambda run: bans._bans(f"Never use npm{run}s", "npm")),
+    "'#', ' \\t' pairs, 'x' in a memory": (" \t", _heading_described),
     "blanks around '| token | v |'": (" ", lambda run: redact(f"{run}| token | v |{run}")),
 }
 

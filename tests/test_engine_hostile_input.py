@@ -382,3 +382,15 @@ def test_a_bans_first_clause_is_read_from_where_the_blanks_before_its_end_start(
     assert all(bans._FIRST_CLAUSE.match(said, at) is None
                for at in range(start + 1, said.index(",")))
     assert bans._bans(f"Don't run flake8{blanks}anymore", "flake8")
+
+
+@pytest.mark.parametrize("pairs", [1, 50, 10_000])
+def test_a_heading_of_blank_and_tab_pairs_is_described_as_with_one(pairs: int) -> None:
+    # (a review's shape: '#', 10,000 ' \t' pairs and 'x' took 69 s to read, _CLAUSE_BREAK's
+    # blanks tried from each of the run, by the square)
+    run = " \t" * pairs
+    entry = parse_entry("t.md", f"---\nname: t\ndescription: d\ntype: project\n---\n#{run}x\n")
+    assert hook_for(entry) == "# x"
+    assert _CLAUSE_BREAK.split(f"#{run}x") == [f"#{run}x"]
+    said = f"Use the CLI{run}; run the smoke tests"
+    assert _CLAUSE_BREAK.split(said) == ["Use the CLI", "run the smoke tests"]
