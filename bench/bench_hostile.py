@@ -21,7 +21,8 @@ Then shapes a dream reads elsewhere than in the gather, each timed in the one fu
 reads it (``READ_BY``): the run of n or 2n characters in what two alike memories say
 (``about_other_things``: blanks between two words, one word of letters) or in a memory file
 (``parse_entry``, and ``hook_for`` in it), or in a rule against a thing (``bans._bans``), or in
-what is redacted (``redact``: blanks around a table's row).
+what is redacted (``redact``: blanks around a table's row), or in a rename told
+(``consolidate._RENAMED``: a name of dotted parts).
 """
 
 from __future__ import annotations
@@ -33,7 +34,7 @@ from collections.abc import Callable
 from datetime import datetime, timezone
 from pathlib import Path
 
-from autodream.engine import Gatherer, bans
+from autodream.engine import Gatherer, bans, consolidate
 from autodream.engine.entries import parse_entry
 from autodream.engine.replacement import about_other_things, said_of_other_things
 from autodream.redact import redact
@@ -123,6 +124,8 @@ READ_BY: dict[str, tuple[str, Callable[[str], object]]] = {
     "blanks in a ban": (" ", lambda run: bans._bans(f"Never use npm{run}s", "npm")),
     "'#', ' \\t' pairs, 'x' in a memory": (" \t", _heading_described),
     "blanks around '| token | v |'": (" ", lambda run: redact(f"{run}| token | v |{run}")),
+    "'a.' over and over, renamed": ("a.", lambda run: consolidate._RENAMED.search(
+        f"The {run}! was renamed to x-1")),
 }
 
 

@@ -15,6 +15,7 @@ import pytest
 
 from autodream.engine import (
     bans,
+    consolidate,
     dates,
     replacement,
     sentence_kinds,
@@ -394,3 +395,15 @@ def test_a_heading_of_blank_and_tab_pairs_is_described_as_with_one(pairs: int) -
     assert _CLAUSE_BREAK.split(f"#{run}x") == [f"#{run}x"]
     said = f"Use the CLI{run}; run the smoke tests"
     assert _CLAUSE_BREAK.split(said) == ["Use the CLI", "run the smoke tests"]
+
+
+@pytest.mark.parametrize("pairs", [1, 50, 10_000])
+def test_a_renamed_things_name_of_dotted_parts_is_read_whole(pairs: int) -> None:
+    # (each shorter name read the rest of the word again for a blank after it: 'a.' x 10,000
+    # and '!' took 13.7 s to search, by the square)
+    dotted = "a." * pairs
+    assert consolidate._RENAMED.search(f"The {dotted}! was renamed to x-1") is None
+    renamed = consolidate._RENAMED.search(f"The `{dotted}b` was renamed to `c.d.`.")
+    assert renamed is not None
+    assert (renamed["old"], renamed["new"]) == (f"{dotted}b", "c.d")
+    assert consolidate._RENAMED.search(f"The {dotted}b- partition is renamed to x-1") is None

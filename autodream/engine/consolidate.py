@@ -327,7 +327,9 @@ _USED_NOT = rx.compile(r"\b(?:use|uses|using|on)\s+[\w.+#/-]+,?\s+not\s+", re.I)
 # "The gpu-debug partition was renamed to debug-a100", "we renamed gpu-debug to debug-a100":
 # the old name and the new. Only a name as such (with a hyphen, a digit, a dot or an
 # underscore): "The default branch was renamed to trunk" does not say from what
-_NAME = r"`?(?P<{}>[A-Za-z][\w.]*[-_.\d][\w.-]*\w)`?"
+# (atomic: only the longest name can be followed by a blank or a backtick, the greedy first
+# try; the shorter ones each read the rest of the word again, 'a.' x 10,000 and '!' by the square)
+_NAME = r"`?(?P<{}>(?>[A-Za-z][\w.]*[-_.\d][\w.-]*\w))`?"
 _RENAMED = rx.compile(
     rf"(?<![\w.-]){_NAME.format('old')}\s+(?:[a-z]+\s+)?(?:was|has\s+been|got|is)\s+"
     rf"renamed\s+(?:to|as)\s+{_NAME.format('new')}", re.I)
