@@ -19,10 +19,10 @@ role: a paste), cut to the size. No target for the absolute times: figures.
 
 Then shapes a dream reads elsewhere than in the gather, each timed in the one function that
 reads it (``READ_BY``): the run of n or 2n characters in what two alike memories say
-(``about_other_things``: blanks between two words, one word of letters) or in a memory file
-(``parse_entry``, and ``hook_for`` in it), or in a rule against a thing (``bans._bans``), or in
-what is redacted (``redact``: blanks around a table's row), or in a rename told
-(``consolidate._RENAMED``: a name of dotted parts).
+(``about_other_things``: blanks between two words, one word of letters, a host of many parts)
+or in a memory file (``parse_entry``, and ``hook_for`` in it), or in a rule against a thing
+(``bans._bans``), or in what is redacted (``redact``: blanks around a table's row), or in a
+rename told (``consolidate._RENAMED``: a name of dotted parts).
 """
 
 from __future__ import annotations
@@ -124,6 +124,8 @@ READ_BY: dict[str, tuple[str, Callable[[str], object]]] = {
     "blanks in a ban": (" ", lambda run: bans._bans(f"Never use npm{run}s", "npm")),
     "'#', ' \\t' pairs, 'x' in a memory": (" \t", _heading_described),
     "blanks around '| token | v |'": (" ", lambda run: redact(f"{run}| token | v |{run}")),
+    "'a.' over and over, a host": ("a.", lambda run: about_other_things(
+        f"We host {run}s on Tuesdays.", f"They host {run}s on Tuesdays.")),
     "'a.' over and over, renamed": ("a.", lambda run: consolidate._RENAMED.search(
         f"The {run}! was renamed to x-1")),
 }

@@ -407,3 +407,17 @@ def test_a_renamed_things_name_of_dotted_parts_is_read_whole(pairs: int) -> None
     assert renamed is not None
     assert (renamed["old"], renamed["new"]) == (f"{dotted}b", "c.d")
     assert consolidate._RENAMED.search(f"The {dotted}b- partition is renamed to x-1") is None
+
+
+@pytest.mark.parametrize("pairs", [1, 50, 10_000])
+def test_a_host_is_read_from_its_first_part_alone(pairs: int) -> None:
+    # (from each part of a long host, each read again to its end: 'a ' + 'a.' x 10,000 + 's'
+    # took 7 s at 10,000 characters, by the square)
+    parts = "a." * pairs
+    assert list(text.ADDRESS_AT.finditer(f"a {parts}s")) == []
+    said = f"see {parts}b.io/x now"
+    assert [m.span() for m in text.ADDRESS_AT.finditer(said)] == [(4, said.index(" now"))]
+    assert all(text.ADDRESS_AT.match(said, at) is None
+               for at in range(6, said.index("/"), 2))
+    # (a part after a dot that follows no part is a host's first: "..docs.acme.io")
+    assert text.ADDRESS_AT.search(f"..docs.acme.io {parts}").span() == (2, 14)

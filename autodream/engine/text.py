@@ -373,8 +373,10 @@ _HOST_AND_PATH = r"(?:[a-z0-9-]+\.)+[a-z]{2,}/[^\s<>\"')\]]*"
 _HOST_OF_THREE = r"(?:[a-z0-9-]+\.){2,}[a-z]{2,}\b"
 _ADDRESS = rf"(?:{_URL}|{_HOST_AND_PATH}|{_HOST_OF_THREE})"
 # (a host is read from the start of its word alone: from every letter of a long word, each read
-# again to the word's end, it took seconds on one 20,000 letters long)
-_WORD_START = r"(?<![a-z0-9-])"
+# again to the word's end, it took seconds on one 20,000 letters long; and from the start of its
+# first part alone: a host found from a later part could only be a later start of one found
+# from the first, and 'a.' x 10,000 and 's' read each part again to the end, by the square)
+_WORD_START = r"(?<![a-z0-9-])(?<![a-z0-9-]\.)"
 ADDRESS_AT = rx.compile(rf"(?:{_URL}|{_WORD_START}{_HOST_AND_PATH}|{_WORD_START}{_HOST_OF_THREE})",
                         re.I)
 # ... and at a place given, whatever stands before it
