@@ -22,7 +22,8 @@ reads it (``READ_BY``): the run of n or 2n characters in what two alike memories
 (``about_other_things``: blanks between two words, one word of letters, a host of many parts)
 or in a memory file (``parse_entry``, and ``hook_for`` in it), or in a rule against a thing
 (``bans._bans``), or in what is redacted (``redact``: blanks around a table's row), or in a
-rename told (``consolidate._RENAMED``: a name of dotted parts).
+rename told (``consolidate._RENAMED``: a name of dotted parts), or in a plan told past
+(``dates._NOW_SAID``: blanks before where "now" would be).
 """
 
 from __future__ import annotations
@@ -34,7 +35,7 @@ from collections.abc import Callable
 from datetime import datetime, timezone
 from pathlib import Path
 
-from autodream.engine import Gatherer, bans, consolidate
+from autodream.engine import Gatherer, bans, consolidate, dates
 from autodream.engine.entries import parse_entry
 from autodream.engine.replacement import about_other_things, said_of_other_things
 from autodream.redact import redact
@@ -126,6 +127,7 @@ READ_BY: dict[str, tuple[str, Callable[[str], object]]] = {
     "blanks around '| token | v |'": (" ", lambda run: redact(f"{run}| token | v |{run}")),
     "'a.' over and over, a host": ("a.", lambda run: about_other_things(
         f"We host {run}s on Tuesdays.", f"They host {run}s on Tuesdays.")),
+    "blanks before 'now'": (" ", lambda run: dates._NOW_SAID.sub("", f"a {run}s")),
     "'a.' over and over, renamed": ("a.", lambda run: consolidate._RENAMED.search(
         f"The {run}! was renamed to x-1")),
 }

@@ -421,3 +421,16 @@ def test_a_host_is_read_from_its_first_part_alone(pairs: int) -> None:
                for at in range(6, said.index("/"), 2))
     # (a part after a dot that follows no part is a host's first: "..docs.acme.io")
     assert text.ADDRESS_AT.search(f"..docs.acme.io {parts}").span() == (2, 14)
+
+
+@pytest.mark.parametrize("blanks", [" ", " " * 50, " " * 20_000])
+def test_now_told_with_a_plan_is_read_from_where_the_blanks_before_it_start(blanks: str) -> None:
+    # (each blank of a run was read again to its end for a "now" after it: 'a' + 20,000 blanks
+    # + 's' took 18.7 s in tell_as_past's _NOW_SAID.sub, by the square)
+    said = f"It goes out on 2026-07-17{blanks}now."
+    assert dates._NOW_SAID.sub("", said) == "It goes out on 2026-07-17."
+    assert dates._NOW_SAID.sub("", f"Fine,{blanks}now.") == "Fine."
+    start = said.index(blanks + "now")
+    assert all(dates._NOW_SAID.match(said, at) is None
+               for at in range(start + 1, said.index("now")))
+    assert dates._NOW_SAID.sub("", f"a {blanks}s") == f"a {blanks}s"

@@ -2695,8 +2695,11 @@ _PLAN_HINT = rx.compile(
 _AS_OF_LEAD = rx.compile(r"(?i)^as of (\d{4}-\d{2}-\d{2}):\s*")
 
 
-_NOW_SAID = rx.compile(r",?\s+now\b(?=\s*(?:[,.;:!]|$))|(?<=\s)now\s+(?=(?:on|for|at|in)\b)|"
-                       r"^now,?\s+", re.I)
+# (the blanks before "now" from the first of their run, or from a comma: a "now" found from a
+# later blank could only be a later start of one found from the first; each blank of a long run
+# read the run again, by the square)
+_NOW_SAID = rx.compile(r"(?:,|(?<!\s))\s+now\b(?=\s*(?:[,.;:!]|$))|"
+                       r"(?<=\s)now\s+(?=(?:on|for|at|in)\b)|^now,?\s+", re.I)
 
 
 # A start told done: "Freeze started on 2026-10-19" was "Was planned: freeze started on ..."
