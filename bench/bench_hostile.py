@@ -23,7 +23,8 @@ reads it (``READ_BY``): the run of n or 2n characters in what two alike memories
 or in a memory file (``parse_entry``, and ``hook_for`` in it), or in a rule against a thing
 (``bans._bans``), or in what is redacted (``redact``: blanks around a table's row), or in a
 rename told (``consolidate._RENAMED``: a name of dotted parts), or in a plan told past
-(``dates._NOW_SAID``: blanks before where "now" would be).
+(``dates._NOW_SAID``: blanks before where "now" would be), or before a weekday
+(``dates._A_DEED``: one long word).
 """
 
 from __future__ import annotations
@@ -128,6 +129,7 @@ READ_BY: dict[str, tuple[str, Callable[[str], object]]] = {
     "'a.' over and over, a host": ("a.", lambda run: about_other_things(
         f"We host {run}s on Tuesdays.", f"They host {run}s on Tuesdays.")),
     "blanks before 'now'": (" ", lambda run: dates._NOW_SAID.sub("", f"a {run}s")),
+    "one word of letters before a day": ("a", lambda run: dates._A_DEED.search(f"x {run}")),
     "'a.' over and over, renamed": ("a.", lambda run: consolidate._RENAMED.search(
         f"The {run}! was renamed to x-1")),
 }

@@ -434,3 +434,17 @@ def test_now_told_with_a_plan_is_read_from_where_the_blanks_before_it_start(blan
     assert all(dates._NOW_SAID.match(said, at) is None
                for at in range(start + 1, said.index("now")))
     assert dates._NOW_SAID.sub("", f"a {blanks}s") == f"a {blanks}s"
+
+
+@pytest.mark.parametrize("letters", [3, 50, 20_000])
+def test_a_deed_before_a_day_is_read_from_its_words_start(letters: int) -> None:
+    # (from each letter of a long word, each read again to its end: 'x ' + 20,000 letters took
+    # 45 s in _after_deed's _A_DEED.search, by the square)
+    word = "a" * letters
+    assert dates._A_DEED.search(f"x {word}") is None
+    assert dates._A_DEED.search(f"we {word}ed") is not None
+    assert dates._A_DEED.search(f"we {word}ed out") is not None
+    assert dates._A_DEED.search(f"we {word}eed") is None
+    assert all(dates._A_DEED.match(f"we {word}ed", at) is None for at in range(4, 4 + letters))
+    # (the deeds said as themselves are still found at a word's end: "x-had")
+    assert dates._A_DEED.search(f"{word}had") is not None
