@@ -20,6 +20,7 @@ from autodream.engine.sentence_kinds import (
     _Kind,
     _learned_rule,
     _when_they_are,
+    put_right_told,
 )
 from autodream.engine.text import (
     address_told_for_now,
@@ -265,9 +266,13 @@ def refused(sentence: str) -> bool:
 
 
 def _without_change_of_mind(sentence: str) -> str:
-    """``sentence`` without its "I changed my mind:" (what the rules of what not to save
-    read), or as it is."""
-    m = _CHANGED_MIND.match(_FILLER.sub("", sentence.strip()))
+    """``sentence`` without its "I changed my mind:", "To correct myself," or "Update:" (what
+    the rules of what not to save read), or as it is."""
+    bare = _FILLER.sub("", sentence.strip())
+    if (told := put_right_told(bare)) is not None:
+        # ("Update: we use yarn" is no task "Update ...": what it tells is read as said alone)
+        return told[0]
+    m = _CHANGED_MIND.match(bare)
     return m["rest"] if m is not None and m["rest"].strip() else sentence
 
 

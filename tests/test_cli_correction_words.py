@@ -1,0 +1,76 @@
+"""A correction said with "To correct myself," or "I was wrong," puts right what was said before,
+as "Correction:" does ("Staging runs Postgres 14." then "I was wrong, staging runs Postgres 15."
+is one memory, Postgres 15, 14 its history); "Update: ..." tells what holds now as the words
+after it alone do. Each in a later session, a dream per session and an idle dream after that
+changes nothing. Said of another place, it is a second memory, as "Correction:" is."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.factories import dream_on_day, say_on_day, told_day_by_day
+
+
+def _memory(root: Path) -> dict[str, str]:
+    return {p.name: p.read_text(encoding="utf-8") for p in sorted((root / "memory").glob("*.md"))}
+
+
+def _index(root: Path) -> str:
+    return (root / "memory" / "MEMORY.md").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("lead", ["To correct myself, ", "I was wrong, ", "Update: "])
+@pytest.mark.parametrize(("first", "then", "now", "was"), [
+    ("Staging runs Postgres 14.", "staging runs Postgres 15.", "Staging runs Postgres 15",
+     "previously Postgres 14"),
+    ("I prefer tabs.", "I prefer spaces.", "The user prefers spaces", "previously tabs"),
+    ("Alice owns billing.", "Marco owns billing.", "Marco owns billing", "previously Alice"),
+    ("The demo is on Monday.", "the demo is on Tuesday.", "The demo is on 2026-07-07",
+     "previously 2026-07-06"),
+])
+def test_a_correction_word_puts_right_what_was_said(tmp_path: Path, lead: str, first: str,
+                                                    then: str, now: str, was: str) -> None:
+    root = told_day_by_day(tmp_path / "p", first, lead + then)
+    before = _memory(root)
+    index = _index(root)
+    assert f"[{now}]" in index, index
+    assert index.count("](") == 1, index  # (what it puts right is no second memory)
+    assert lead.strip(" ,:").lower() not in index.lower(), index
+    assert was in "".join(before.values()), before
+    dream_on_day(root, 4)  # an idle dream: nothing new, nothing changed
+    assert _memory(root) == before
+
+
+@pytest.mark.parametrize("lead", ["To correct myself, ", "I was wrong, ", "Update: "])
+def test_a_tool_switch_after_a_correction_word_is_the_switch(tmp_path: Path, lead: str) -> None:
+    root = told_day_by_day(tmp_path / "p", "We use npm.", f"{lead}we use yarn, not npm.")
+    index = _index(root)
+    assert "[We use yarn]" in index and "npm]" not in index, index
+
+
+@pytest.mark.parametrize("lead", ["Correction: ", "To correct myself, ", "I was wrong, ",
+                                  "Update: "])
+def test_a_correction_word_of_another_place_keeps_both(tmp_path: Path, lead: str) -> None:
+    root = told_day_by_day(tmp_path / "p", "Staging runs Postgres 15.",
+                           f"{lead}production runs Postgres 15.")
+    index = _index(root)
+    assert "[Staging runs Postgres 15]" in index and "[Production runs Postgres 15]" in index, (
+        index)
+    assert "Changed from" not in "".join(_memory(root).values())
+
+
+@pytest.mark.parametrize("said", [
+    "I was wrong about nothing.",
+    "Update: the build is green.",
+    "Update the README: add a section on setup.",
+    "Scratch that test, it is flaky.",
+    "To correct myself, is staging on Postgres 15?",
+])
+def test_the_words_that_are_no_correction_change_nothing(tmp_path: Path, said: str) -> None:
+    root = told_day_by_day(tmp_path / "p", "Staging runs Postgres 14.")
+    before = _memory(root)
+    say_on_day(root, 2, said)
+    dream_on_day(root, 2)
+    assert _memory(root) == before
