@@ -266,6 +266,8 @@ _OPENS_A_CLAUSE = (
 # to Hunter2xyz", "... has been reset to ...", "... is now set to ..." (the value after it read as
 # after "was" alone; "was changed to 2FA" and "was changed yesterday" stay as said)
 _MADE_TO = r"(?:changed|set|reset|updated|rotated|switched)\s+to\b"
+# ... as one line writes it (a rule that reads no line break)
+_MADE_TO_ON_ONE_LINE = _MADE_TO.replace(r"\s+", r"[ \t]+")
 
 
 def _prefix(literal: str, width: int) -> str:
@@ -2064,6 +2066,28 @@ _PATTERNS: list[tuple[str, re.Pattern[str], int, tuple[str, ...]]] = [
         _FLAT_TABLE_RULE,
         1,
         ("pass", "pwd", "secret", "token", "key", "cred"),
+    ),
+    (
+        # (one line, so before the last: _ACROSS_LINES names the patterns above by their place)
+        # a password or a secret said as what it is now or was made, its value a word and its
+        # number in lower case ("The password is now hunter2.", "the secret was changed to
+        # s3cret99", "The staging DB password is now hunter2."): "The password is hunter2." is
+        # hidden by "is" alone, where after "is now" or "was changed to" the prose rule hides
+        # only a value chosen with both cases or a sign, so the correction "is now hunter2"
+        # showed what "is hunter2" hid. Whose it is left unsaid and the value ending the clause,
+        # as after "is"; not a hash's or a format's name ("is now argon2id.", "utf8"), a version
+        # ("v1.2.3"), a length ("16chars") or a word run on with a sign ("SOC2-compliant")
+        "assigned-secret",
+        rx.compile(
+            r"(?i)\b(?:password|passwd|passphrase|secret)[ \t]++"
+            r"(?:is[ \t]++(?:now|still|currently)\b(?:[ \t]++" + _MADE_TO_ON_ONE_LINE + r")?"
+            r"|(?:was|(?:has|had)[ \t]++been)[ \t]++" + _MADE_TO_ON_ONE_LINE + r")[ \t]*+[\"'`]?"
+            r"(?!" + _HASH_NAME + r"|" + _FORMAT_WORD + r"|(?i:v\d))"
+            r"(?-i:(?=[a-z\d]{6})([a-z]++\d[a-z\d]*+))[\"'`]?(?=[.!?)]*+(?:[ \t,;]|$))",
+            re.MULTILINE,
+        ),
+        1,
+        ("pass", "secret"),
     ),
     # a URL's password holding a '/' (see URL_PASSWORD_WITH_SLASH; last: _ACROSS_LINES names
     # the patterns above by their place, and it lies on one line)
