@@ -266,12 +266,11 @@ def refused(sentence: str) -> bool:
 
 
 def _without_change_of_mind(sentence: str) -> str:
-    """``sentence`` without its "I changed my mind:", "To correct myself," or "Update:" (what
-    the rules of what not to save read), or as it is."""
+    """``sentence`` without its "I changed my mind:" or "To correct myself," (what the rules of
+    what not to save read), or as it is."""
     bare = _FILLER.sub("", sentence.strip())
     if (told := put_right_told(bare)) is not None:
-        # ("Update: we use yarn" is no task "Update ...": what it tells is read as said alone)
-        return told[0]
+        return told
     m = _CHANGED_MIND.match(bare)
     return m["rest"] if m is not None and m["rest"].strip() else sentence
 

@@ -148,11 +148,6 @@ _CORRECTION_ON = rx.compile(
 _PUT_RIGHT_LEAD = rx.compile(
     r"^(?:to\s+correct\s+myself|i\s+was\s+wrong(?:\s+(?:earlier|before|there))?)"
     r"(?:\s*[,:—–]|\s+-)\s*(?P<rest>\S.*)$", _I)
-# "Update: ...", a heading (before a colon or a dash: "Update the README: ..." is a task): news
-# as often as a correction, so what follows is read as said alone, the word no part of it
-# ("Update: staging runs Postgres 15" replaces as "Staging runs Postgres 15" does, "Update: the
-# build is green" is news of the moment as it is alone); it was read as the task "Update ..."
-_UPDATE_LEAD = rx.compile(r"^update(?:\s*[:—–]|\s+-)\s*(?P<rest>\S.*)$", _I)
 # "it's" of a state, not of "it's been pushed", "it's got two replicas" ("is been")
 _IT_IS = rx.compile(r"(?:it's|it\s+is|its)\s+(?!(?:been|got|gotten|had)\b)", _I)
 # A subject the memory can name: "the port", not "that", "my last message", "the record"
@@ -1830,24 +1825,21 @@ def _day_moved(sentence: str) -> re.Match[str] | None:
     return None
 
 
-def put_right_told(sentence: str) -> tuple[str, bool] | None:
-    """(what follows, whether it puts right what was said before) for a sentence opening with
-    "To correct myself," or "I was wrong," (True) or "Update:" (False); None for any other."""
-    if sentence[:1] not in "tTiIuU":
+def put_right_told(sentence: str) -> str | None:
+    """What follows "To correct myself," or "I was wrong," opening ``sentence`` (what it puts
+    right of what was said before); None for any other sentence."""
+    if sentence[:1] not in "tTiI":
         return None
-    if (m := _PUT_RIGHT_LEAD.match(sentence)) is not None:
-        return m["rest"], True
-    if (m := _UPDATE_LEAD.match(sentence)) is not None:
-        return m["rest"], False
-    return None
+    m = _PUT_RIGHT_LEAD.match(sentence)
+    return None if m is None else m["rest"]
 
 
 def _detect(raw: str) -> _Kind | None:
     """The statement's kind; a lead-in ("One thing: I prefer ...") is dropped first."""
     sentence = _FILLER.sub("", raw.strip())
-    if (lead := put_right_told(sentence)) is not None:
+    if (told := put_right_told(sentence)) is not None:
         # (put right: read as after "Correction:", just below)
-        sentence = f"Correction: {lead[0]}" if lead[1] else lead[0]
+        sentence = f"Correction: {told}"
     if sentence[:10].lower() == "correction" and (on := _CORRECTION_ON.match(sentence)):
         # "Correction on the maintenance window: ...": what follows replaces what was said of
         # the project; anything else the person put right ("Correction: I meant staging") is
