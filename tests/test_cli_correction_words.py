@@ -95,3 +95,33 @@ def test_a_standup_update_saves_nothing(tmp_path: Path, said: str) -> None:
     say_on_day(root, 3, said)
     dream_on_day(root, 3)
     assert _memory(root) == before
+
+
+@pytest.mark.parametrize(("first", "then", "now", "was"), [
+    ("We use npm.", "I was wrong, my bad: we use yarn.", "We use yarn", "yarn"),
+    ("We use npm.", "I was wrong, you were right: we use yarn.", "We use yarn", "yarn"),
+    ("Staging runs Postgres 14.", "I was wrong, update: staging runs Postgres 15.",
+     "Staging runs Postgres 15", "previously Postgres 14"),
+    ("The demo is on Monday.", "I was wrong, sorry: the demo is on Tuesday.",
+     "The demo is on 2026-07-07", "previously 2026-07-06"),
+])
+def test_a_second_lead_in_after_a_correction_word_keeps_the_correction(
+        tmp_path: Path, first: str, then: str, now: str, was: str) -> None:
+    # (review rev216: read with "my bad:" or "you were right:" the correction was lost, with
+    # "sorry:" described "Sorry: ...")
+    root = told_day_by_day(tmp_path / "p", first, then)
+    index = _index(root)
+    assert now in index, index  # ("We use npm" then "we use yarn": "[We use npm] — We use yarn")
+    assert index.count("](") == 1, index
+    assert "sorry" not in index.lower() and "bad" not in index.lower(), index
+    assert was in "".join(_memory(root).values())
+
+
+@pytest.mark.parametrize("said", ["I was wrong, sorry, let's keep going.",
+                                  "I was wrong, my bad.", "I was wrong, you were right."])
+def test_an_apology_after_a_correction_word_changes_nothing(tmp_path: Path, said: str) -> None:
+    root = told_day_by_day(tmp_path / "p", "Staging runs Postgres 14.")
+    before = _memory(root)
+    say_on_day(root, 2, said)
+    dream_on_day(root, 2)
+    assert _memory(root) == before

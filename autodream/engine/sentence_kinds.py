@@ -147,7 +147,12 @@ _CORRECTION_ON = rx.compile(
 # no lead-in)
 _PUT_RIGHT_LEAD = rx.compile(
     r"^(?:to\s+correct\s+myself|i\s+was\s+wrong(?:\s+(?:earlier|before|there))?)"
-    r"(?:\s*[,:—–]|\s+-)\s*(?P<rest>\S.*)$", _I)
+    r"(?:\s*[,:—–]|\s+-)\s*"
+    # (and one more lead-in before what is put right, "I was wrong, my bad: we use yarn", "...,
+    # you were right: ...", "..., sorry: ...", "..., update: ...": read with it, the correction
+    # was lost or described "Sorry: ...")
+    r"(?:(?:sorry|my\s+bad|you\s+were\s+right|update)(?:\s*[,:—–!]|\s+-)\s*)?"
+    r"(?P<rest>\S.*)$", _I)
 # "it's" of a state, not of "it's been pushed", "it's got two replicas" ("is been")
 _IT_IS = rx.compile(r"(?:it's|it\s+is|its)\s+(?!(?:been|got|gotten|had)\b)", _I)
 # A subject the memory can name: "the port", not "that", "my last message", "the record"
