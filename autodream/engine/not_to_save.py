@@ -20,7 +20,7 @@ from autodream.engine.sentence_kinds import (
     _Kind,
     _learned_rule,
     _when_they_are,
-    put_right_told,
+    corrected_statement,
 )
 from autodream.engine.text import (
     address_told_for_now,
@@ -269,8 +269,8 @@ def _without_change_of_mind(sentence: str) -> str:
     """``sentence`` without its "I changed my mind:" or "To correct myself," (what the rules of
     what not to save read), or as it is."""
     bare = _FILLER.sub("", sentence.strip())
-    if (told := put_right_told(bare)) is not None:
-        return told
+    if (corrected := corrected_statement(bare)) is not None:
+        return corrected
     m = _CHANGED_MIND.match(bare)
     return m["rest"] if m is not None and m["rest"].strip() else sentence
 

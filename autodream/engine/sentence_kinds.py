@@ -1830,7 +1830,7 @@ def _day_moved(sentence: str) -> re.Match[str] | None:
     return None
 
 
-def put_right_told(sentence: str) -> str | None:
+def corrected_statement(sentence: str) -> str | None:
     """What follows "To correct myself," or "I was wrong," opening ``sentence`` (what it puts
     right of what was said before); None for any other sentence."""
     if sentence[:1] not in "tTiI":
@@ -1842,9 +1842,9 @@ def put_right_told(sentence: str) -> str | None:
 def _detect(raw: str) -> _Kind | None:
     """The statement's kind; a lead-in ("One thing: I prefer ...") is dropped first."""
     sentence = _FILLER.sub("", raw.strip())
-    if (told := put_right_told(sentence)) is not None:
+    if (corrected := corrected_statement(sentence)) is not None:
         # (put right: read as after "Correction:", just below)
-        sentence = f"Correction: {told}"
+        sentence = f"Correction: {corrected}"
     if sentence[:10].lower() == "correction" and (on := _CORRECTION_ON.match(sentence)):
         # "Correction on the maintenance window: ...": what follows replaces what was said of
         # the project; anything else the person put right ("Correction: I meant staging") is
