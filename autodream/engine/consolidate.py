@@ -718,11 +718,8 @@ class Consolidator:
             if day_right is not None and named_on is not None:
                 # "The 2.1 release is actually on 2026-07-24, not on 2026-07-20" of "The 2.1
                 # release is on 2026-07-20": the plan moved, as "... moved to 2026-07-24" moves
-                # it, not a second plan of the release beside it; a reason given is its Why
+                # it, not a second plan of the release beside it (a reason given is its Why)
                 self._reschedule(named_on, day_right.was, day_right.now, cand, cluster)
-                if cand.why:
-                    named_on.why, named_on.generated_why = _reasons_kept(
-                        named_on, cand.why, f"on {cand.source.day.isoformat()}"), False
                 return
             put_already = plan_named_on(self.live(), day_right.what, day_right.now) if (
                 day_right is not None) else None
@@ -1608,6 +1605,10 @@ class Consolidator:
                 # (a plan's for the day it is on now: "is on 2026-07-18, not 2026-07-20" names
                 # the old day as the latest)
                 entry.how = plan_how(now) if cand.kind == "plan" else _default_how(cand)
+            if cand.why:
+                # "... moved to 2026-07-24 because QA needs another week": the reason given for
+                # the move is the Why (beside a person's own, ``_reasons_kept``), not lost
+                entry.why, entry.generated_why = _reasons_kept(entry, cand.why, f"on {day}"), False
         else:
             lead = cand.text if on_was is None or ranged or _TOLD_PAST.search(entry.lead) else (
                 entry.lead[: on_was.start()] + now + entry.lead[on_was.end():])
