@@ -1,12 +1,14 @@
-"""A plan's move as the person tells it: the reason they give for it is kept as its Why, ..."""
+"""A plan's move as the person tells it: the reason they give for it is kept as its Why, and a
+day put right that the plan has moved on from since is old news, not a second plan."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
 
-from tests.factories import told_day_by_day, topic_texts
+from tests.factories import run_cli, say_on_day, told_day_by_day, topic_texts
 
 
 @pytest.mark.parametrize(("first", "then", "why"), [
@@ -30,3 +32,30 @@ def test_a_reason_given_for_a_move_is_the_plans_why(tmp_path: Path, first: str, 
     ((_name, text),) = topic_texts(root).items()
     assert "The 2.1 release is on 2026-07-24.\n" in text
     assert why in text
+
+
+@pytest.mark.parametrize("first_move", [
+    "The 2.1 release is actually on July 24, not July 20.",
+    "The 2.1 release moved to July 24.",
+])
+@pytest.mark.parametrize("stale", [
+    "The 2.1 release is actually on July 24, not July 20.",
+    "The 2.1 release is on July 24, not July 20.",
+])
+def test_a_day_put_right_after_the_plan_moved_on_is_old_news(tmp_path: Path, first_move: str,
+                                                             stale: str) -> None:
+    # rev199 (repeat_after_27): July 20 -> July 24 -> July 27, then the first correction said
+    # again made a second current plan, 'The 2.1 release is actually on 2026-07-24, not on
+    # 2026-07-20', beside the one on 2026-07-27
+    root = told_day_by_day(tmp_path, "The 2.1 release is on July 20.", first_move,
+                           "The 2.1 release moved to July 27.")
+    before = topic_texts(root)
+    assert "The 2.1 release is on 2026-07-27.\n" in before["project_release.md"]
+    say_on_day(root, 4, stale)
+    out = run_cli(root, "--force", now="2026-07-04T20:00:00+00:00").output
+    assert out.startswith("no-change:") and "1 dropped" in out
+    assert topic_texts(root) == before
+    shown = json.loads(run_cli(root, "show", "--all-decisions", "--json").output)
+    (old_news,) = [d["reason"] for d in shown["run"]["decisions"] if d["action"] == "dropped"]
+    assert old_news.startswith("old news: 'The 2.1 release is on 2026-07-27.' was moved from "
+                               "2026-07-20 to 2026-07-24 before")

@@ -101,6 +101,7 @@ from autodream.engine.plan_entries import (
     deed_of,
     done_on_planned_day,
     plan_changed,
+    plan_moved_on_since,
     plan_moved_there,
     plan_named_on,
     plan_of,
@@ -738,6 +739,21 @@ class Consolidator:
                 self._superseded(
                     put_already, cand, cluster, f"the day put right said again on {said_on}, "
                     f"with a reason: the plan stays on {day_right.now}", action="updated")
+                return
+            moved_on = plan_moved_on_since(
+                self.live(), day_right.what, day_right.was, day_right.now) if (
+                day_right is not None and named_on is None and put_already is None) else None
+            if day_right is not None and moved_on is not None:
+                # "... actually on 2026-07-24, not 2026-07-20" of a plan moved from 2026-07-20 to
+                # 2026-07-24 and on to 2026-07-27 since: old news (it made a second plan of
+                # the release beside the one on 2026-07-27); the plan stays, the record says why
+                # (and keeps a reason given, which is that earlier move's)
+                reason = f" (the reason given: '{shorten(cand.why, 80)}')" if cand.why else ""
+                self.decisions.append(Decision(
+                    "dropped", shorten(cand.text, 120),
+                    f"old news: '{shorten(moved_on.lead, 80)}' was moved from {day_right.was} to "
+                    f"{day_right.now} before, and has moved since; the plan stays as it is"
+                    f"{reason}", file=moved_on.file, session_id=cand.source.session_id))
                 return
             there = plan_moved_there(self.live(), *date_moved) if date_moved is not None else None
             if there is not None:

@@ -20,6 +20,7 @@ from autodream.engine.dates import (
     tell_as_past,
 )
 from autodream.engine.entries import Entry, description_for, hook_after_title, title_for
+from autodream.engine.history import changed_between
 from autodream.engine.index import cut_from
 from autodream.engine.matching import one_other
 from autodream.engine.model import Candidate, Decision
@@ -181,15 +182,31 @@ def plan_named_on(live: list[Entry], what: str, was: str) -> Entry | None:
     2.1") whose lead gives ``was`` as its only day; None when none does or more than one. An
     entry with another line on that day ("- The release party is also on 2026-07-20") is none:
     moved, that line would be lost with the old day."""
-    found: list[Entry] = []
-    for entry in live:
-        lead = LIST_MARK.sub("", entry.lead).strip()
-        of_day = plan_of_day(lead)
-        if (entry.type == "project" and of_day is not None and of_day[0] == what
-                and not _FORBIDS.search(lead) and not _TOLD_PAST.search(lead)
-                and {d.lower() for d in date_mentions(lead)} == {was}
-                and not any(has_word(said, was) for said in entry.statements[1:])):
-            found.append(entry)
+    found = [entry for entry in live if _plan_of_on(entry, what) == was
+             and not any(has_word(said, was) for said in entry.statements[1:])]
+    return found[0] if len(found) == 1 else None
+
+
+def _plan_of_on(entry: Entry, what: str) -> str | None:
+    """The day ``entry`` is a plan of ``what`` on (its lead no more than that, as
+    ``plan_named_on`` reads it, with no other day in it), or None."""
+    lead = LIST_MARK.sub("", entry.lead).strip()
+    of_day = plan_of_day(lead)
+    if (entry.type != "project" or of_day is None or of_day[0] != what
+            or _FORBIDS.search(lead) or _TOLD_PAST.search(lead)):
+        return None
+    days = {d.lower() for d in date_mentions(lead)}
+    return of_day[1] if days == {of_day[1].lower()} else None
+
+
+def plan_moved_on_since(live: list[Entry], what: str, was: str, now: str) -> Entry | None:
+    """The one live plan of ``what`` (as ``plan_named_on`` reads it) whose history tells it put
+    from ``was`` to ``now`` and that is on a third day since ("The 2.1 release is on
+    2026-07-27" after 2026-07-20 -> 2026-07-24 -> 2026-07-27): "..., actually on 2026-07-24,
+    not 2026-07-20" said again then is old news, not a plan beside it; None when none is or
+    more than one."""
+    found = [entry for entry in live if (day := _plan_of_on(entry, what)) is not None
+             and day not in (was, now) and changed_between(entry, was, now)]
     return found[0] if len(found) == 1 else None
 
 
