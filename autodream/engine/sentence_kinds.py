@@ -1166,6 +1166,7 @@ class _Kind:
     example: str = ""  # the rule applied to the work at hand, said beside it (``_one_off``)
     of_plan: bool = False  # told done, no word of a plan: ``Candidate.of_plan``
     put_right: bool = False  # said as a correction of what holds: ``Candidate.put_right``
+    told_by: str = ""  # the lead-in naming whose words a plan is: ``Candidate.told_by``
 
 
 def _learned_rule(sentence: str, found: _Kind) -> bool:
@@ -1380,9 +1381,9 @@ _RECURRING_DAY_NOT = rx.compile(
     rf"(?:\s*+,\s*+|\s++)(?:(?:and\s+)?not|instead\s+of|rather\s+than)\s+(?:on\s+|every\s+)?"
     rf"(?P<old>{WEEKDAY_NAME})s?\b", _I)
 # ... told as a day that may be, not one that is ("We could deploy on Thursdays instead of
-# Tuesdays", "Maybe ..."): no entry's day is put right on it
+# Tuesdays", "Maybe ..."): no entry's day is put right on it (nor a plan's moved, plans)
 # ("May" with a capital is a month or a name: "..., as May asked" is no hedge)
-_DAY_HEDGED = rx.compile(r"\b(?:could|would|should|might|(?-i:may)|maybe|perhaps|if|whether|unless|"
+DAY_HEDGED = rx.compile(r"\b(?:could|would|should|might|(?-i:may)|maybe|perhaps|if|whether|unless|"
                          r"suggest\w*|propos\w*|consider\w*|what\s+about|how\s+about)\b|\?", _I)
 
 
@@ -1443,7 +1444,7 @@ def _switch(text: str) -> _Kind | None:
         # ("We used to deploy on Thursdays, not Tuesdays": ``_PAST_HABIT``): what was done then,
         # no switch (nor is any other reading tried: one is quadratic on ", not Tuesday" x 1,000)
         return None
-    if days is not None and not _DAY_HEDGED.search(text):
+    if days is not None and not DAY_HEDGED.search(text):
         # "We deploy on Thursdays now, not Tuesdays", "... every Thursday now, not Tuesday":
         # the day a thing recurs on, said either way, is one weekday (read as "Thursdays" it
         # met no entry saying "every Tuesday", and became a memory of its own beside it; said
@@ -1504,7 +1505,7 @@ def _switch(text: str) -> _Kind | None:
             # tried on it: one of them is quadratic on "..., not Tuesdays" said 1,000 times)
             return None
         if old and (day := _one_weekday(new)) and (was := _one_weekday(old)) and (
-                not _DAY_HEDGED.search(text)):
+                not DAY_HEDGED.search(text)):
             # "We moved deploys from Tuesdays to Thursdays": one weekday for another, as an
             # entry saying "every Tuesday" or "on Tuesdays" is read
             new, old = day, was
@@ -1623,6 +1624,16 @@ _EXPLICIT_LEAD = rx.compile(
     _I,
 )
 _LEAD_IN = rx.compile(r"^(?P<head>[^:]{3,80}):\s+(?P<tail>\S.+)$")
+# A lead-in naming whose words follow, when not the person's own: a speaker ("Dana", "Priya
+# Shah"; not a label, "Update", "Schedule"), or a telling or doubt ("Customer email says",
+# "Rumour has it", "Hypothetically")
+_OTHERS_LEAD = rx.compile(
+    r"^\s*(?:(?!.*\b(?:update|schedule|status|timeline|plans?|changes?|news|release|edit|done|"
+    r"dates?|deadline|summary|todo|today|tomorrow|ok|okay|also|so|btw|ps|quick|final|new|team|"
+    r"agenda|info|announcement|meeting|standup|notes?|recap|tldr)\b)"
+    r"(?-i:[A-Z][a-z]{1,14})(?:\s+(?-i:[A-Z][a-z]{1,14}))?\s*$|"
+    r".*\b(?:says|said|wrote|writes|thinks|heard|rumou?rs?|apparently|supposedly|reportedly|"
+    r"allegedly|hypothetical(?:ly)?|draft|what\s+if)\b)", _I)
 # A lead-in naming what follows as settled: "Decided: ...", "Team decision: ...", "Agreed: ..."
 _DECIDED_LEAD = rx.compile(
     r"^(?:(?:we|the\s+team)\s+)?(?:(?:(?:team|final|new|architecture|design)\s+)?decision|"
@@ -1943,6 +1954,10 @@ def _detect(raw: str) -> _Kind | None:
             # "Decided: the staging cluster moves to eu-west-2" (a daily log's note): what was
             # settled, as "We decided ..." is, the plain words after it no pattern of their own
             return _Kind("decision", _clean(sentence), 0.8)
+        if found is not None and found.kind == "plan" and _OTHERS_LEAD.match(m["head"]):
+            # "Dana: the 2.1 release moved to July 24", "Rumour has it: ...": the plan as
+            # another told it (``Candidate.told_by``), which moves no remembered plan
+            return replace(found, told_by=m["head"].strip())
         if found is not None:
             return found
         if _RULE_LEAD.match(m["head"]) and m["tail"][:3].lower() == "no ":
