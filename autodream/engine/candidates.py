@@ -875,11 +875,7 @@ class Gatherer:
         if "orget" in text or "cratch" in text or "emor" in text or "isregard" in text:
             # (before what is taken back: "forget what I said about X" names what it takes)
             parts = self._forget(parts, message.session_id, when, typed)
-        if _TAKEN_BACK.search(text) or _CORRECTION_IGNORE.search(text) or (
-                ("idding" in text or "jk" in text.lower()) and any(
-                    _KIDDING_ALONE.match(part) for part in parts[1:])):
-            # ("The 2.1 release moved to July 24. Just kidding.": the move was kept, a
-            # "Just kidding." alone taken back only where another mark of a take-back was)
+        if _TAKEN_BACK.search(text) or _CORRECTION_IGNORE.search(text):
             parts = self._taken_back(parts, message.session_id)
         asked = [part for part in parts if _ASKED_NOT_TO_SAVE.search(part)]
         if asked:
