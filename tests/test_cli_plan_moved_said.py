@@ -63,10 +63,9 @@ def test_a_day_put_right_after_the_plan_moved_on_is_old_news(tmp_path: Path, fir
 
 
 @pytest.mark.parametrize("then", [
-    # another's words: a speaker named before them, hearsay
-    "Dana: the 2.1 release is actually on July 24, not July 20.",
-    "Dana: the 2.1 release moved to July 24.",
-    "Customer email says: the 2.1 release moved to July 24.",
+    # hearsay, or a guess, in a lead-in
+    "Hypothetically: the 2.1 release moved to July 24.",
+    "Rumour has it: the 2.1 release moved to July 24.",
     "I think the 2.1 release is on July 24 now, not July 20.",
     # (main replaced the plan's lead with it, the day it is on lost with no history line)
     "Rumour has it the 2.1 release is actually on July 24, not July 20.",
@@ -93,6 +92,22 @@ def test_a_move_told_as_anothers_word_or_in_doubt_leaves_the_plan(tmp_path: Path
     "Update: the 2.1 release moved to July 24.",
     "Heads up: the 2.1 release moved to July 24.",
     "Team: the 2.1 release moved to July 24.",
+    # a lead-in of one or two capitalised words is a label as often as a speaker (no list of
+    # labels holds them all): the move is the person's, as main reads it
+    "Decided: the 2.1 release moved to July 24.",
+    "Agreed: the 2.1 release moved to July 24.",
+    "Confirmed: the 2.1 release moved to July 24.",
+    "Latest: the 2.1 release moved to July 24.",
+    "Rescheduled: the 2.1 release moved to July 24.",
+    "Anyway: the 2.1 release moved to July 24.",
+    "Monday: the 2.1 release moved to July 24.",
+    "Backend: the 2.1 release moved to July 24.",
+    "Sprint Planning: the 2.1 release moved to July 24.",
+    "Jira: the 2.1 release moved to July 24.",
+    "Hinweis: the 2.1 release moved to July 24.",
+    "Dana: the 2.1 release moved to July 24.",
+    "Customer email says: the 2.1 release moved to July 24.",
+    "Standup notes:\n- Backend: the 2.1 release moved to July 24.",
     "As I said, the 2.1 release moved to July 24.",
     # a colleague's word relayed, as main read it
     "Dana says the 2.1 release is on July 24 now, not July 20.",
