@@ -66,7 +66,6 @@ def test_a_day_put_right_after_the_plan_moved_on_is_old_news(tmp_path: Path, fir
     # hearsay, or a guess, in a lead-in
     "Hypothetically: the 2.1 release moved to July 24.",
     "Rumour has it: the 2.1 release moved to July 24.",
-    "I think the 2.1 release is on July 24 now, not July 20.",
     # (main replaced the plan's lead with it, the day it is on lost with no history line)
     "Rumour has it the 2.1 release is actually on July 24, not July 20.",
     # in doubt
@@ -108,6 +107,12 @@ def test_a_move_told_as_anothers_word_or_in_doubt_leaves_the_plan(tmp_path: Path
     "Dana: the 2.1 release moved to July 24.",
     "Customer email says: the 2.1 release moved to July 24.",
     "Standup notes:\n- Backend: the 2.1 release moved to July 24.",
+    # no word that doubts the move
+    "Guess what, the 2.1 release moved to July 24.",
+    "Per the proposal, the 2.1 release moved to July 24.",
+    "After considering QA's load, we moved the 2.1 release to July 24.",
+    "Per Dana's proposal we agreed to move the 2.1 release to July 24.",
+    "We heard back from QA and moved the 2.1 release to July 24.",
     "As I said, the 2.1 release moved to July 24.",
     # a colleague's word relayed, as main read it
     "Dana says the 2.1 release is on July 24 now, not July 20.",

@@ -46,7 +46,7 @@ from autodream.engine.replacement import (
     choice_difference,
     same_values,
 )
-from autodream.engine.sentence_kinds import DAY_HEDGED, OUTCOME_TOLD, state_told
+from autodream.engine.sentence_kinds import OUTCOME_TOLD, state_told
 from autodream.engine.text import (
     CALENDAR_WORDS,
     STOPWORDS,
@@ -360,25 +360,29 @@ def day_put_against(said: str) -> tuple[str, str] | None:
     return None
 
 
-# Words before a plan's new day telling it as hearsay or a guess ("Rumour has it the 2.1
-# release moved to ...", "I heard ...", "Dana thinks ...") rather than the person's decision;
-# not a colleague's word relayed ("Joana said invoices v2 goes out on 15 Jul now, not 13 Jul"
-# moves the plan, as it did)
-_TOLD_BY_OTHERS = rx.compile(
+# Words before a plan's new day that doubt it ("Rumour has it the 2.1 release moved to ...",
+# "I heard ...", "Maybe ...", "We might move ...", "If the 2.1 release is on July 24 instead,
+# ...", a question) rather than tell the person's decision. Only words that doubt: "Guess what,
+# ...", "Per the proposal, ...", "After considering QA's load, ...", "Dana says ..." and "I think
+# ..." tell a settled move, as main reads them; so does "We heard back from QA ..."
+_MOVE_DOUBTED = rx.compile(
     r"\b(?:rumou?r(?:s|ed)?|apparently|supposedly|reportedly|allegedly|hypothetical(?:ly)?|"
-    r"heard|thinks?|believes?|guess(?:es)?|unconfirmed)\b", re.I)
+    r"heard(?!\s+back)|unconfirmed|maybe|perhaps|possibly|might|what\s+if)\b|\?|"
+    r"^\W*if\b|\bif\b[^,.;:?!]{0,160}\binstead\b", re.I)
 
 
 def move_in_doubt(cand: Candidate) -> str | None:
     """How ``cand``, a plan's move, is told when not as the person's decision: the lead-in
-    naming whose words they are ("Dana: the 2.1 release moved to ..."), or the word before its
-    new day that tells it as hearsay or in doubt ("Rumour", "heard", "maybe", "If", a "?":
-    ``DAY_HEDGED``, as a weekday put right is read); None when it is told as settled."""
+    telling it in doubt ("Rumour has it: the 2.1 release moved to ..."), a word before its new
+    day that doubts it ("Rumour", "I heard", "maybe", "might", "If ... instead"), or a question;
+    None when it is told as settled."""
     if cand.told_by:
         return f"'{cand.told_by}:'"
     days = date_mentions(cand.text)
     before = cand.text[: cand.text.find(days[0])] if days else cand.text
-    doubt = DAY_HEDGED.search(before) or _TOLD_BY_OTHERS.search(before)
+    if cand.text.rstrip().endswith("?"):
+        return "'?'"
+    doubt = _MOVE_DOUBTED.search(before)
     return f"'{doubt[0]}'" if doubt is not None else None
 
 

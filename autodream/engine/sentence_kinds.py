@@ -1166,7 +1166,7 @@ class _Kind:
     example: str = ""  # the rule applied to the work at hand, said beside it (``_one_off``)
     of_plan: bool = False  # told done, no word of a plan: ``Candidate.of_plan``
     put_right: bool = False  # said as a correction of what holds: ``Candidate.put_right``
-    told_by: str = ""  # the lead-in naming whose words a plan is: ``Candidate.told_by``
+    told_by: str = ""  # the lead-in telling a plan in doubt: ``Candidate.told_by``
 
 
 def _learned_rule(sentence: str, found: _Kind) -> bool:
@@ -1381,9 +1381,9 @@ _RECURRING_DAY_NOT = rx.compile(
     rf"(?:\s*+,\s*+|\s++)(?:(?:and\s+)?not|instead\s+of|rather\s+than)\s+(?:on\s+|every\s+)?"
     rf"(?P<old>{WEEKDAY_NAME})s?\b", _I)
 # ... told as a day that may be, not one that is ("We could deploy on Thursdays instead of
-# Tuesdays", "Maybe ..."): no entry's day is put right on it (nor a plan's moved, plans)
+# Tuesdays", "Maybe ..."): no entry's day is put right on it
 # ("May" with a capital is a month or a name: "..., as May asked" is no hedge)
-DAY_HEDGED = rx.compile(r"\b(?:could|would|should|might|(?-i:may)|maybe|perhaps|if|whether|unless|"
+_DAY_HEDGED = rx.compile(r"\b(?:could|would|should|might|(?-i:may)|maybe|perhaps|if|whether|unless|"
                          r"suggest\w*|propos\w*|consider\w*|what\s+about|how\s+about)\b|\?", _I)
 
 
@@ -1444,7 +1444,7 @@ def _switch(text: str) -> _Kind | None:
         # ("We used to deploy on Thursdays, not Tuesdays": ``_PAST_HABIT``): what was done then,
         # no switch (nor is any other reading tried: one is quadratic on ", not Tuesday" x 1,000)
         return None
-    if days is not None and not DAY_HEDGED.search(text):
+    if days is not None and not _DAY_HEDGED.search(text):
         # "We deploy on Thursdays now, not Tuesdays", "... every Thursday now, not Tuesday":
         # the day a thing recurs on, said either way, is one weekday (read as "Thursdays" it
         # met no entry saying "every Tuesday", and became a memory of its own beside it; said
@@ -1505,7 +1505,7 @@ def _switch(text: str) -> _Kind | None:
             # tried on it: one of them is quadratic on "..., not Tuesdays" said 1,000 times)
             return None
         if old and (day := _one_weekday(new)) and (was := _one_weekday(old)) and (
-                not DAY_HEDGED.search(text)):
+                not _DAY_HEDGED.search(text)):
             # "We moved deploys from Tuesdays to Thursdays": one weekday for another, as an
             # entry saying "every Tuesday" or "on Tuesdays" is read
             new, old = day, was
