@@ -124,3 +124,23 @@ def test_a_move_the_person_tells_as_settled_still_moves_the_plan(tmp_path: Path,
     ((_name, text),) = topic_texts(root).items()
     assert "\nname: The 2.1 release is on 2026-07-24\n" in text
     assert "Changed from 2026-07-20 to 2026-07-24 on 2026-07-02" in text
+
+
+_SETTLED = "The 2.1 release moved to July 24."
+
+
+@pytest.mark.parametrize("doubted", [
+    "Hypothetically: the 2.1 release moved to July 24.",
+    "Rumour has it the 2.1 release moved to July 24.",
+])
+@pytest.mark.parametrize("settled_first", [True, False])
+def test_the_persons_move_wins_over_a_doubted_copy_beside_it(tmp_path: Path, doubted: str,
+                                                             settled_first: bool) -> None:
+    # the commit before left the plan on 2026-07-20 when the doubted copy came last (the
+    # cluster's latest), and main did with the rumour said after the move
+    said = [_SETTLED, doubted] if settled_first else [doubted, _SETTLED]
+    root = told_day_by_day(tmp_path, "The 2.1 release is on July 20.", "\n\n".join(said))
+    ((_name, text),) = topic_texts(root).items()
+    assert "\nname: The 2.1 release is on 2026-07-24\n" in text
+    assert "Changed from 2026-07-20 to 2026-07-24 on 2026-07-02" in text
+    assert "umour" not in text and "ypothetically" not in text

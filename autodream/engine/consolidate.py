@@ -463,6 +463,14 @@ class Consolidator:
     # -- applying candidates -------------------------------------------------------------
     def apply(self, cluster: Cluster) -> None:
         cand = cluster.latest
+        if cand.kind == "plan" and move_in_doubt(cand) is not None:
+            # "The 2.1 release moved to July 24. Hypothetically: the 2.1 release moved to July
+            # 24.": the person's own move is told beside a doubted copy of it, and what they
+            # settled wins over the copy, whichever came last
+            settled = [c for c in cluster.members
+                       if c.kind == "plan" and move_in_doubt(c) is None]
+            if settled:
+                cand = max(settled, key=lambda c: (c.timestamp, c.order))
         if not cand.of_plan and any(c.of_plan for c in cluster.members):
             # a thing told done in words of no plan, said before what it was said alike to, is
             # news of no plan here ("We shipped v2 in Q1", then "We will ship v2 on ...")
