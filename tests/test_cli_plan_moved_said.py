@@ -144,3 +144,20 @@ def test_the_persons_move_wins_over_a_doubted_copy_beside_it(tmp_path: Path, dou
     assert "\nname: The 2.1 release is on 2026-07-24\n" in text
     assert "Changed from 2026-07-20 to 2026-07-24 on 2026-07-02" in text
     assert "umour" not in text and "ypothetically" not in text
+
+
+@pytest.mark.parametrize("owned_up", [
+    "Sorry, I was wrong before. The 2.1 release is on July 24, not July 20.",
+    "I was wrong. The 2.1 release is on July 24, not July 20.",
+    "Correction: the 2.1 release is on July 24, not July 20.",
+])
+def test_a_day_put_right_owning_up_to_a_mistake_moves_the_plan_back(tmp_path: Path,
+                                                                     owned_up: str) -> None:
+    # the commit before read it as old news (the plan stayed on 2026-07-27), as it does the
+    # same words said without owning up
+    root = told_day_by_day(tmp_path, "The 2.1 release is on July 20.",
+                           "The 2.1 release moved to July 24.",
+                           "The 2.1 release moved to July 27.", owned_up)
+    ((_name, text),) = topic_texts(root).items()
+    assert "\nname: The 2.1 release is on 2026-07-24\n" in text
+    assert "Changed from 2026-07-27 to 2026-07-24 on 2026-07-04" in text

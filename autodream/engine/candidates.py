@@ -161,7 +161,7 @@ _SORRY_LEAD = rx.compile(r"^\s*(?:sorry|oops|whoops|wait)\s*,\s*", re.I)
 # said right after it puts right the one said before, as "Correction: ..." does
 _OWNED_UP_ALONE = rx.compile(
     r"^\s*(?:(?:sorry|oops|whoops)[,.!]?\s*)?(?:that\s+was\s+(?:wrong|incorrect)|"
-    r"i\s+was\s+wrong)\s*(?:[.!]\s*)?$", re.I)
+    r"i\s+was\s+wrong)(?:\s+(?:before|earlier|above))?\s*(?:[.!]\s*)?$", re.I)
 # ... or an apology alone before it ("Sorry. That was wrong. Priya owns payments.")
 _APOLOGY_ALONE = rx.compile(r"^\s*(?:sorry|oops|whoops)\s*(?:[.!]\s*)?$", re.I)
 # ... though not one said as owned besides ("Priya owns payments too"): that is one more thing
@@ -1253,6 +1253,10 @@ class Gatherer:
             # put right, as after "Correction:" (read alone, it was one more thing she owns).
             # Only an owner, and only the sentence itself: the next one is read as it was, so
             # a reason said there stays its reason (9ca922b took it in and lost it, 2e89cf1)
+            found = replace(found, put_right=True)
+        if owned_up and found is not None and found.kind == "plan" and not found.put_right:
+            # "Sorry, I was wrong before. The 2.1 release is on July 24, not July 20.": a plan's
+            # day put right on purpose, as after "Correction:", never old news
             found = replace(found, put_right=True)
         if found is None:
             # (after an apology or a pause, as said without it: "Sorry, the default branch is

@@ -757,12 +757,15 @@ class Consolidator:
                 return
             moved_on = plan_moved_on_since(
                 self.live(), day_right.what, day_right.was, day_right.now) if (
-                day_right is not None and named_on is None and put_already is None) else None
+                day_right is not None and named_on is None and put_already is None
+                and not cand.put_right) else None
             if day_right is not None and moved_on is not None:
                 # "... actually on 2026-07-24, not 2026-07-20" of a plan moved from 2026-07-20 to
                 # 2026-07-24 and on to 2026-07-27 since: old news (it made a second plan of
                 # the release beside the one on 2026-07-27); the plan stays, the record says why
-                # (and keeps a reason given, which is that earlier move's)
+                # (and keeps a reason given, which is that earlier move's); not when the person
+                # owns up to a mistake or says "Correction:" (``Candidate.put_right``): then the
+                # plan moves back, as main moved it
                 reason = f" (the reason given: '{shorten(cand.why, 80)}')" if cand.why else ""
                 self.decisions.append(Decision(
                     "dropped", shorten(cand.text, 120),
