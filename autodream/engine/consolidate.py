@@ -1625,8 +1625,8 @@ class Consolidator:
 
     def _doubted_move(self, entry: Entry, was: str, now: str, cand: Candidate) -> bool:
         """Whether ``cand`` tells ``entry``'s move from ``was`` to ``now`` ("" for a change
-        with no day named) only as another's word or in doubt (``move_in_doubt``: "Dana:
-        ...", "Rumour has it ...", "If ... instead"): no decision of the person's, so the plan
+        with no day named) only as hearsay or in doubt (``move_in_doubt``: "Rumour has it
+        ...", "Hypothetically: ...", "If ... instead"): no decision of the person's, so the plan
         stays as it is and the run record says why (moved, the plan told the claim as
         settled)."""
         doubt = move_in_doubt(cand)
