@@ -189,15 +189,3 @@ def test_the_newest_reason_for_a_move_leads_and_the_description_stays_the_plans(
     assert "\ndescription: The 2.1 release is on 2026-07-29 (changed 2026-07-04)\n" in text
     index = (root / "memory" / "MEMORY.md").read_text()
     assert "(project_release.md) — changed on 2026-07-04\n" in index
-
-
-@pytest.mark.parametrize("since", ["since Monday's meeting", "since last week"])
-def test_a_day_put_right_with_a_since_telling_when_moves_the_plan(tmp_path: Path,
-                                                                   since: str) -> None:
-    # the commit before made a second plan, 'The 2.1 release is actually on 2026-07-24, not on
-    # 2026-07-20, since ...', beside the one on 2026-07-20 (main too, after 'since last week')
-    root = told_day_by_day(tmp_path, "The 2.1 release is on July 20.",
-                           f"The 2.1 release is actually on July 24, not July 20, {since}.")
-    ((_name, text),) = topic_texts(root).items()
-    assert "\nname: The 2.1 release is on 2026-07-24\n" in text
-    assert "Changed from 2026-07-20 to 2026-07-24 on 2026-07-02" in text
