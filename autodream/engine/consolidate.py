@@ -284,7 +284,6 @@ from autodream.engine.text import (
     TELLS_SWITCH,
     address_told_for_now,
     bare_put_right,
-    ensure_period,
     file_slug,
     free_file_name,
     has_word,
@@ -382,42 +381,30 @@ _WHY_SENTENCE_BREAK = rx.compile(r"(?<=[.!?\u2026])\s+")
 
 
 def _reason_given_in(reason: str, why: str) -> bool:
-    """``reason`` is ``why`` whole or one whole sentence of it, case, final stop and the day of a
-    change told before it aside: "QA needs more time." in "Marketing wants it. QA needs more
-    time." or "Changed on 2026-07-02: QA needs more time.", but not in "... before the
-    conference and QA needs more time." (a reason there would be lost with it)."""
+    """``reason`` is ``why`` whole or one whole sentence of it, case and final stop aside:
+    "QA needs more time." in "Marketing wants it. QA needs more time.", but not in "...
+    before the conference and QA needs more time." (a reason there would be lost with it)."""
     def plain(text: str) -> str:
-        return " ".join(_CHANGE_TOLD.sub("", text).split()).rstrip(" .!?\u2026").casefold()
+        return " ".join(text.split()).rstrip(" .!?\u2026").casefold()
     said = plain(reason)
     return bool(said) and (said == plain(why) or any(
         plain(part) == said for part in _WHY_SENTENCE_BREAK.split(why.strip())))
 
 
-# the day a reason given for a change is told after, in a Why ("Changed on 2026-07-02: ")
-_CHANGE_TOLD = rx.compile(r"(?:^|(?<=[.!?\u2026]) )Changed on \d{4}-\d{2}-\d{2}: ")
-
-
 def _reasons_kept(entry: Entry, reason: str, when: str) -> str:
-    """``entry``'s Why once ``reason`` is given for a change to it ``when`` ("on 2026-07-02"),
-    told with its day ("Changed on 2026-07-02: QA needs another week."): over the engine's own
-    Why, alone; after a person's ("Marketing wants it before the conference."), behind it (a
-    person's words stay first); before the reasons given for earlier changes, the newest
-    leading; unless that Why gives it already. Told with its day, it is never the plan's
-    description (entries._changed_beside_reason): the plan and the day it changed are."""
-    told = f"Changed {when}: {ensure_period(reason.strip())}"
+    """``entry``'s Why once ``reason`` is given for a change to it ``when`` ("on 2026-07-02"):
+    the reason alone over the engine's own Why; after a person's ("Marketing wants it before
+    the conference."), both, the new one told with its day (a person's words stay), unless
+    that Why gives it already."""
     kept = entry.why.strip()
     if not kept or entry.generated_why or is_generated_why(kept):
-        return told
+        return reason
     if _reason_given_in(reason, kept):
         return kept
-    earlier = _CHANGE_TOLD.search(kept)
-    if earlier is not None:
-        at = earlier.start() + (kept[earlier.start()] == " ")  # (the space before it stays)
-        return f"{kept[:at]}{told} {kept[at:]}"
     # (a Why written without its stop, "marketing wants it before the conference", would run
     # into the change: "... conference Changed on 2026-07-02")
     stop = "" if kept.endswith((".", "!", "?", "\u2026")) else "."
-    return f"{kept}{stop} {told}"
+    return f"{kept}{stop} Changed {when}: {reason}"
 
 
 class Consolidator:

@@ -673,9 +673,9 @@ _WHY_CHANGED = rx.compile(r"^(?:Changed|Switched|The user changed)\b")
 _WHY_DECIDED = rx.compile(r"^Decided\b")
 _WHY_DAY = rx.compile(rf"({_DAY})(?:, and repeated across (?P<sessions>\d+) sessions)?")
 _HAS_DAY = rx.compile(rf"\b{_DAY}\b")
-# a reason given for a change, told with its day, alone or after a person's Why ("Marketing
-# wants it before the conference. Changed on 2026-07-02: QA needs more time.")
-_CHANGE_BESIDE_REASON = rx.compile(rf"(?:^|(?<=[.!?\u2026]) )Changed on (?P<day>{_DAY}): ")
+# a reason given for a change, told after a person's Why ("Marketing wants it before the
+# conference. Changed on 2026-07-02: QA needs more time.")
+_CHANGE_BESIDE_REASON = rx.compile(rf"(?<=[.!?\u2026]) Changed on (?P<day>{_DAY}): ")
 # the aside ``_rule_and_day`` ends a description with, and nothing else in brackets: " (said
 # 2026-07-06)", " (2026-06-29)", " (changed 2026-07-08, in 2 sessions)", " (Jonas's preference,
 # 2026-07-06)"
