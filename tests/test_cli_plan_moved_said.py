@@ -161,14 +161,3 @@ def test_a_day_put_right_owning_up_to_a_mistake_moves_the_plan_back(tmp_path: Pa
     ((_name, text),) = topic_texts(root).items()
     assert "\nname: The 2.1 release is on 2026-07-24\n" in text
     assert "Changed from 2026-07-27 to 2026-07-24 on 2026-07-04" in text
-
-
-@pytest.mark.parametrize("since", ["since Monday's meeting", "since yesterday's standup"])
-def test_a_since_telling_when_is_no_reason_for_a_move(tmp_path: Path, since: str) -> None:
-    # the commit before made it the Why and the description: "**Why:** Monday's meeting."
-    root = told_day_by_day(tmp_path, "The 2.1 release is on July 20.",
-                           f"The 2.1 release moved to July 24 {since}.")
-    ((_name, text),) = topic_texts(root).items()
-    assert "\nname: The 2.1 release is on 2026-07-24\n" in text
-    assert "**Why:** Changed on 2026-07-02.\n" in text
-    assert "\ndescription: The 2.1 release is on 2026-07-24 (changed 2026-07-02)\n" in text

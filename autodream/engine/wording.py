@@ -906,10 +906,9 @@ def _split_why(text: str) -> tuple[str, str]:
     # readability"); "Sure, it helps" is no rule and its reason
     if len(head.split()) < 2 or (len(head.split()) < 3 and not _says_rule(head)):
         return text, ""
-    if _SINCE_A_TIME.match(text, m.start()) and _a_time_or_its_event(
+    if _SINCE_A_TIME.match(text, m.start()) and _a_time_alone(
             _ANY_CLAUSE.split(m["why"], maxsplit=1)[0]):
-        # "broken since Friday, so don't merge anything": since when, then what follows;
-        # "moved to 2026-07-24 since Monday's meeting": since that day's meeting, no reason
+        # "broken since Friday, so don't merge anything": since when, then what follows
         return text, ""
     why = m["why"].strip().rstrip(".")
     return ensure_period(text[: m.start()].rstrip(" ,;—–-")), sentence_case(why)
@@ -992,17 +991,6 @@ def _tells_past(text: str) -> bool:
     outage yesterday")."""
     _, rewrites = _absolutize(text, _SOME_DAY)
     return any(rw.resolved < _SOME_DAY for rw in rewrites) and not _a_time_alone(text)
-
-
-# what happened at a time, named by it: "Monday's meeting", "last week's retro"
-_TIMES_EVENT = rx.compile(r"(?P<time>[^']{1,40})'s\s+[\w-]+(?:\s+[\w-]+)?\s*\.?")
-
-
-def _a_time_or_its_event(text: str) -> bool:
-    """``text`` is a time alone, or what happened then named by it ("Monday's meeting",
-    "yesterday's standup"): after "since" it says from when, not why."""
-    event = _TIMES_EVENT.fullmatch(text.strip())
-    return _a_time_alone(text) or (event is not None and _a_time_alone(event["time"]))
 
 
 def _a_time_alone(text: str) -> bool:
