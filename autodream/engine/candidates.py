@@ -1594,7 +1594,6 @@ class Gatherer:
             revises=found.revises,
             of_plan=found.of_plan,
             put_right=found.put_right,
-            told_by=found.told_by,
             weekday_gone=_weekday_gone(statement, rewrites, when.date()),
             moved_from=_moved_from(found.moved_from, when.date(), order),
             weekday_to=found.weekday_to,

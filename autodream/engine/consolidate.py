@@ -140,7 +140,6 @@ from autodream.engine.plans import (
     day_put_right,
     deadline_met,
     mentions_thing,
-    move_in_doubt,
     only_where,
     plans_told_done,
     put_later_to_earlier,
@@ -463,14 +462,6 @@ class Consolidator:
     # -- applying candidates -------------------------------------------------------------
     def apply(self, cluster: Cluster) -> None:
         cand = cluster.latest
-        if cand.kind == "plan" and move_in_doubt(cand) is not None:
-            # "The 2.1 release moved to July 24. Hypothetically: the 2.1 release moved to July
-            # 24.": the person's own move is told beside a doubted copy of it, and what they
-            # settled wins over the copy, whichever came last
-            settled = [c for c in cluster.members
-                       if c.kind == "plan" and move_in_doubt(c) is None]
-            if settled:
-                cand = max(settled, key=lambda c: (c.timestamp, c.order))
         if not cand.of_plan and any(c.of_plan for c in cluster.members):
             # a thing told done in words of no plan, said before what it was said alike to, is
             # news of no plan here ("We shipped v2 in Q1", then "We will ship v2 on ...")
@@ -649,8 +640,6 @@ class Consolidator:
                         session_id=cand.source.session_id))
                     return
                 entry, was, now = shifted
-                if self._doubted_move(entry, was, now, cand):
-                    return
                 # (told with the day it moved to, for the plan's guidance)
                 told = replace(cand, text=f"{cand.text.rstrip('.!')} (to {now}).", key="")
                 self._reschedule(entry, was, now, told, cluster)
@@ -698,8 +687,7 @@ class Consolidator:
                     file=moved[0].file, session_id=cand.source.session_id))
                 return
             if moved is not None:
-                if not self._doubted_move(*moved, cand):
-                    self._reschedule(*moved, cand, cluster)
+                self._reschedule(*moved, cand, cluster)
                 return
             kept_on = plan_still_on(self.live(), cand) if (
                 date_moved is None and cand.kind == "plan" and "still" in cand.text) else None
@@ -714,8 +702,7 @@ class Consolidator:
             if instead is not None:
                 # "Change of plan on the Bramble invoice, ..., so I need to invoice them by
                 # 2026-11-27 instead": the one plan of the invoice moves, its day is history
-                if not self._doubted_move(*instead, cand):
-                    self._reschedule(*instead, cand, cluster)
+                self._reschedule(*instead, cand, cluster)
                 return
             against = day_put_against(cand.text) if (
                 date_moved is None and cand.kind == "plan") else None
@@ -723,8 +710,7 @@ class Consolidator:
             if against is not None and planned_on is not None:
                 # "Invoices v2 goes out on 2026-11-13 now, not 2026-11-02": the plan of
                 # 2026-11-02 moved, whatever words it was said in
-                if not self._doubted_move(planned_on, *against, cand):
-                    self._reschedule(planned_on, *against, cand, cluster)
+                self._reschedule(planned_on, *against, cand, cluster)
                 return
             day_right = day_put_right(cand.text) if (
                 against is None and date_moved is None and cand.kind == "plan") else None
@@ -734,8 +720,7 @@ class Consolidator:
                 # "The 2.1 release is actually on 2026-07-24, not on 2026-07-20" of "The 2.1
                 # release is on 2026-07-20": the plan moved, as "... moved to 2026-07-24" moves
                 # it, not a second plan of the release beside it (a reason given is its Why)
-                if not self._doubted_move(named_on, day_right.was, day_right.now, cand):
-                    self._reschedule(named_on, day_right.was, day_right.now, cand, cluster)
+                self._reschedule(named_on, day_right.was, day_right.now, cand, cluster)
                 return
             put_already = plan_named_on(self.live(), day_right.what, day_right.now) if (
                 day_right is not None) else None
@@ -1610,23 +1595,6 @@ class Consolidator:
                          f"the same stand-in told anew on {day}; '{shorten(was, 80)}' kept as "
                          "history")
 
-    def _doubted_move(self, entry: Entry, was: str, now: str, cand: Candidate) -> bool:
-        """Whether ``cand`` tells ``entry``'s move from ``was`` to ``now`` ("" for a change
-        with no day named) only as hearsay or in doubt (``move_in_doubt``: "Rumour has it
-        ...", "Hypothetically: ...", "If ... instead"): no decision of the person's, so the plan
-        stays as it is and the run record says why (moved, the plan told the claim as
-        settled)."""
-        doubt = move_in_doubt(cand)
-        if doubt is None:
-            return False
-        change = f"moved from {was} to {now}" if was else "changed"
-        self.decisions.append(Decision(
-            "dropped", shorten(cand.text, 120),
-            f"unsure: tells '{shorten(entry.lead, 80)}' {change} as someone else's word or in "
-            f"doubt ({doubt}), not as the user's decision; the plan stays as it is",
-            file=entry.file, session_id=cand.source.session_id))
-        return True
-
     def _reschedule(
         self, entry: Entry, was: str, now: str, cand: Candidate, cluster: Cluster
     ) -> None:
@@ -2301,15 +2269,6 @@ class Consolidator:
             # the old rule is named whole below; a rule turned round too, which read "Changed
             # from Don to Always; previously Don"
             conflict = None
-        if cand.kind == "plan" and entry.type == "project" and (
-                conflict is not None or _NOW_CHANGED.search(cand.text)
-                or coverage(entry.lead, cand.text) >= 0.85
-                or replaces(entry.lead, _INSTEAD_AT_END.sub("", cand.text))) and (
-                self._doubted_move(entry, *(conflict or ("", "")), cand)):
-            # "If the 2.1 release is on 2026-07-24 instead, ...", "Rumour has it the 2.1
-            # release is actually on 2026-07-24, not on 2026-07-20" of the plan on 2026-07-20:
-            # its lead was replaced (lost, with no history line in the second)
-            return
         day = cand.source.day.isoformat()
         action: Action
         if conflict is not None:

@@ -106,9 +106,6 @@ class Candidate:
     # of mind only where the message says no more than that. The sentence itself, not the
     # message's rest: a copy of that in each candidate grew by the square of a long message
     said_alone: str | None = None
-    # the lead-in a plan was told after when it tells it in doubt or as hearsay ("Rumour has
-    # it: the 2.1 release moved to July 24", "Hypothetically"): no remembered plan moves on it
-    told_by: str = ""
 
     @property
     def match_text(self) -> str:

@@ -360,32 +360,6 @@ def day_put_against(said: str) -> tuple[str, str] | None:
     return None
 
 
-# Words before a plan's new day that doubt it ("Rumour has it the 2.1 release moved to ...",
-# "I heard ...", "Maybe ...", "We might move ...", "If the 2.1 release is on July 24 instead,
-# ...", a question) rather than tell the person's decision. Only words that doubt: "Guess what,
-# ...", "Per the proposal, ...", "After considering QA's load, ...", "Dana says ..." and "I think
-# ..." tell a settled move, as main reads them; so does "We heard back from QA ..."
-_MOVE_DOUBTED = rx.compile(
-    r"\b(?:rumou?r(?:s|ed)?|apparently|supposedly|reportedly|allegedly|hypothetical(?:ly)?|"
-    r"heard(?!\s+back)|unconfirmed|maybe|perhaps|possibly|might|what\s+if)\b|\?|"
-    r"^\W*if\b|\bif\b[^,.;:?!]{0,160}\binstead\b", re.I)
-
-
-def move_in_doubt(cand: Candidate) -> str | None:
-    """How ``cand``, a plan's move, is told when not as the person's decision: the lead-in
-    telling it in doubt ("Rumour has it: the 2.1 release moved to ..."), a word before its new
-    day that doubts it ("Rumour", "I heard", "maybe", "might", "If ... instead"), or a question;
-    None when it is told as settled."""
-    if cand.told_by:
-        return f"'{cand.told_by}:'"
-    days = date_mentions(cand.text)
-    before = cand.text[: cand.text.find(days[0])] if days else cand.text
-    if cand.text.rstrip().endswith("?"):
-        return "'?'"
-    doubt = _MOVE_DOUBTED.search(before)
-    return f"'{doubt[0]}'" if doubt is not None else None
-
-
 # What a plan is of, as it is mostly said: its words before the verb ("The 2.1 release is ...")
 _PLAN_SUBJECT = r"^(?P<what>[\w.-]+(?:\s+[\w.-]+){0,5}?)\s+(?:is|are)\s+"
 # "The 2.1 release is actually on 2026-07-24, not on 2026-07-20.": a plan's day put right with

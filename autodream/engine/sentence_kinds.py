@@ -1166,7 +1166,6 @@ class _Kind:
     example: str = ""  # the rule applied to the work at hand, said beside it (``_one_off``)
     of_plan: bool = False  # told done, no word of a plan: ``Candidate.of_plan``
     put_right: bool = False  # said as a correction of what holds: ``Candidate.put_right``
-    told_by: str = ""  # the lead-in telling a plan in doubt: ``Candidate.told_by``
 
 
 def _learned_rule(sentence: str, found: _Kind) -> bool:
@@ -1624,12 +1623,6 @@ _EXPLICIT_LEAD = rx.compile(
     _I,
 )
 _LEAD_IN = rx.compile(r"^(?P<head>[^:]{3,80}):\s+(?P<tail>\S.+)$")
-# A lead-in telling what follows as hearsay or in doubt ("Rumour has it", "Hypothetically",
-# "I heard"): a word of doubt itself, never a name or a label read as a speaker ("Dana:",
-# "Decided:", "Backend:" tell a settled move, as main reads them: no list of labels holds them all)
-_OTHERS_LEAD = rx.compile(
-    r"\b(?:rumou?r(?:s|ed)?|apparently|supposedly|reportedly|allegedly|hypothetical(?:ly)?|"
-    r"heard|unconfirmed|maybe|perhaps|what\s+if)\b", _I)
 # A lead-in naming what follows as settled: "Decided: ...", "Team decision: ...", "Agreed: ..."
 _DECIDED_LEAD = rx.compile(
     r"^(?:(?:we|the\s+team)\s+)?(?:(?:(?:team|final|new|architecture|design)\s+)?decision|"
@@ -1950,10 +1943,6 @@ def _detect(raw: str) -> _Kind | None:
             # "Decided: the staging cluster moves to eu-west-2" (a daily log's note): what was
             # settled, as "We decided ..." is, the plain words after it no pattern of their own
             return _Kind("decision", _clean(sentence), 0.8)
-        if found is not None and found.kind == "plan" and _OTHERS_LEAD.search(m["head"]):
-            # "Rumour has it: the 2.1 release moved to July 24", "Hypothetically: ...": the
-            # plan told in doubt (``Candidate.told_by``), which moves no remembered plan
-            return replace(found, told_by=m["head"].strip())
         if found is not None:
             return found
         if _RULE_LEAD.match(m["head"]) and m["tail"][:3].lower() == "no ":
