@@ -169,7 +169,9 @@ def test_a_reason_given_over_a_hand_written_history_line_is_kept(tmp_path: Path)
                "needs more time.")
     dream_on_day(tmp_path, 1)
     ((_name, text),) = topic_texts(tmp_path).items()
-    assert "**Why:** Marketing. Changed on 2026-07-01: QA needs more time.\n" in text
+    # the reason is told with the day of the move the history tells, not the day it was said
+    # (main: 'Changed on 2026-07-01', a day nothing changed)
+    assert "**Why:** Marketing. Changed on 2026-06-15: QA needs more time.\n" in text
 
 
 def test_only_the_plan_named_in_every_word_moves(tmp_path: Path) -> None:

@@ -76,3 +76,15 @@ def test_a_day_put_right_owning_up_to_a_mistake_moves_the_plan_back(tmp_path: Pa
     ((_name, text),) = topic_texts(root).items()
     assert "\nname: The 2.1 release is on 2026-07-24\n" in text
     assert "Changed from 2026-07-27 to 2026-07-24 on 2026-07-04" in text
+
+
+def test_a_move_said_again_with_a_fuller_reason_tells_the_moves_day(tmp_path: Path) -> None:
+    # rev220 m5: '**Why:** QA needs time. Changed on 2026-07-03: ...', a day nothing changed
+    root = told_day_by_day(
+        tmp_path, "The 2.1 release is on July 20.",
+        "The 2.1 release moved to July 24 because QA needs time.",
+        "The 2.1 release is on July 24, not July 20, because QA needs time and docs slip.")
+    ((_name, text),) = topic_texts(root).items()
+    assert "Changed from 2026-07-20 to 2026-07-24 on 2026-07-02" in text
+    assert "**Why:** QA needs time. Changed on 2026-07-02: QA needs time and docs slip.\n" in text
+    assert "hanged on 2026-07-03" not in text and "(changed 2026-07-03)" not in text

@@ -65,6 +65,7 @@ from autodream.engine.guidance import (
 )
 from autodream.engine.history import (
     changed_between,
+    day_changed_between,
     declare,
     declare_file,
     lead_replaced,
@@ -734,8 +735,11 @@ class Consolidator:
                     self._confirm(put_already, cand, cluster)
                     return
                 said_on = cand.source.day.isoformat()
+                # the reason is the move's: told with the day the history gives the move, not
+                # the day it was said again (nothing changed then)
+                move_day = day_changed_between(put_already, day_right.was, day_right.now)
                 put_already.why, put_already.generated_why = _reasons_kept(
-                    put_already, cand.why, f"on {said_on}"), False
+                    put_already, cand.why, f"on {move_day or said_on}"), False
                 self._superseded(
                     put_already, cand, cluster, f"the day put right said again on {said_on}, "
                     f"with a reason: the plan stays on {day_right.now}", action="updated")

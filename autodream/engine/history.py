@@ -27,6 +27,16 @@ def changed_between(entry: Entry, was: str, now: str) -> bool:
                and told["old"] == was and told["new"] == now for line in entry.history)
 
 
+def day_changed_between(entry: Entry, was: str, now: str) -> str | None:
+    """The day ``entry``'s history tells it put from ``was`` to ``now`` on ("2026-07-02" of
+    "Changed from 2026-07-20 to 2026-07-24 on 2026-07-02; ..."), the latest if told twice;
+    None when no such line gives a day (a week, a month)."""
+    days = [told["day"] for line in entry.history
+            if (told := HISTORY_LINE.match(line.strip())) is not None
+            and told["old"] == was and told["new"] == now and told["day"]]
+    return max(days) if days else None
+
+
 def named_off_old_name(entry: Entry, previous: str, lead: str) -> bool:
     """``entry``'s name, made from the statement ``lead`` replaced, put to ``lead`` when it
     names what ``lead`` no longer says ("Applies only go through Terraform Cloud" over "All
