@@ -141,6 +141,10 @@ class Entry:
     why: str = ""
     how: str = ""
     history: list[str] = field(default_factory=list)
+    # the heading lines a person wrote above the rule ('# Deploy'; "" for a blank line between),
+    # read apart from ``statements`` when the file is described by its rule (``heading_apart``):
+    # the rule is then its lead, the one an update replaces, and the heading stays on top
+    heading: list[str] = field(default_factory=list)
     extra: dict[str, Any] = field(default_factory=dict)
     original: str | None = None  # the file's text as read; None for a new entry
     hook: str | None = None  # its line in MEMORY.md, when it had one
@@ -238,7 +242,9 @@ class Entry:
             return self.original
         blocks: list[str] = []
         if self.statements:
-            blocks.append("\n".join(self.statements))
+            blocks.append("\n".join([*self.heading, *self.statements]))
+        elif heading := "\n".join(self.heading).strip("\n"):
+            blocks.append(heading)
         if self.history:
             blocks.append("\n".join(self.history))
         rationale: list[str] = []
@@ -320,11 +326,14 @@ def parse_entry(file: str, text: str, *, repaired: TopicFile | None = None) -> E
     how: list[str] = []
     current: list[str] | None = None
     blank_after_why = why_how_apart = False
+    blank_before: list[bool] = []  # per statement, whether a blank line stood above it
+    blank = False
     for raw in topic.body.splitlines():
         line = raw.rstrip()
         if not line.strip():
             blank_after_why = current is why and bool(why)
             current = None
+            blank = True
             continue
         if _HOW.match(line.strip()):
             why_how_apart = why_how_apart or blank_after_why
@@ -342,6 +351,9 @@ def parse_entry(file: str, text: str, *, repaired: TopicFile | None = None) -> E
             current.append(line.strip())
         else:
             statements.append(line)
+            blank_before.append(blank)
+        blank = False
+    heading, statements = heading_apart(statements, blank_before, topic.description)
     why_text = " ".join(w for w in why if w).strip()
     how_text = " ".join(h for h in how if h).strip()
     entry = Entry(
@@ -352,6 +364,7 @@ def parse_entry(file: str, text: str, *, repaired: TopicFile | None = None) -> E
         statements=statements,
         why=why_text,
         how=how_text,
+        heading=heading,
         history=history,
         extra=dict(topic.extra),
         original=text,
@@ -363,6 +376,34 @@ def parse_entry(file: str, text: str, *, repaired: TopicFile | None = None) -> E
     entry.generated_hook = bool(entry.description) and entry.description in (
         hook_for(entry), kind_and_day_hook(entry))
     return entry
+
+
+def heading_apart(statements: list[str], blank_before: list[bool],
+                  description: str) -> tuple[list[str], list[str]]:
+    """The heading lines atop ``statements`` ('# Deploy', with "" where a blank line stood) and
+    the statements from the rule on, when the file is described by something other than its
+    heading ('description: We deploy on Tuesdays.' over '# Deploy' 'We deploy on Tuesdays.'):
+    the rule, not the heading, is then the one an update replaces. A file described by its
+    heading (a frontmatter with no description reads as '# Deploy'), one that is all headings
+    and one whose first line under them opens a code fence (no rule to put another in place of)
+    keep them as statements, as they were read before."""
+    top = 0
+    while top < len(statements) and _HEADING_LINE.match(statements[top].strip()):
+        top += 1
+    if not top or top == len(statements) or _FENCE.match(statements[top].strip()) or (
+            not description.strip()) or any(
+            description_for(line) == description.strip() for line in statements[:top]):
+        return [], statements
+    heading: list[str] = []
+    for line, blank in zip(statements[:top + 1], blank_before[:top + 1], strict=True):
+        if blank and heading:
+            heading.append("")
+        heading.append(line)
+    return heading[:-1], statements[top:]
+
+
+_HEADING_LINE = rx.compile(r"#{1,6}(?:[ \t]|$)")
+_FENCE = rx.compile(r"`{3}|~{3}")
 
 
 def is_generated_why(text: str) -> bool:

@@ -109,7 +109,8 @@ def _absorb(keep: Entry, other: Entry, sim: float, entries: list[Entry], options
     # (the line not kept apart, why: the line standing for it)
     folded: list[tuple[str, str]] = []
     here = f"of {other.file}, merged into {keep.file}"
-    for statement in other.statements:
+    # (its heading too, read apart from its rule: a line the person wrote, kept as before)
+    for statement in [*(line for line in other.heading if line), *other.statements]:
         # (not a likeness: "reset every 200 minutes" is no "reset every 300 minutes")
         same = next((s for s in keep.statements if adds_nothing(statement, s)), None)
         if same is None:

@@ -89,7 +89,7 @@ def read_as_archive(entry: Entry, text: str) -> None:
         return
     entry.archive = True
     entry.statements = [split_frontmatter(text)[1].strip("\n")]
-    entry.history, entry.why, entry.how = [], "", ""
+    entry.heading, entry.history, entry.why, entry.how = [], [], "", ""
 
 
 def _lower_first(text: str) -> str:
@@ -225,6 +225,8 @@ def _event_line(entry: Entry, today: date) -> tuple[str, str] | None:
     lost by the move; None otherwise."""
     if (entry.type != "project" or entry.deleted or entry.opaque or entry.original is None
             or entry.sealed or entry.hand_title or not entry.statements
+            # (a heading is an undated line of the person's: it would be lost by the move)
+            or entry.heading
             or set(entry.extra) - _MOVABLE_KEYS or not _was_a_plan(entry)
             or not _one_off_event(entry)):
         return None

@@ -1,0 +1,133 @@
+"""A topic file a person wrote with a '# Heading' above its rule keeps the heading when a session
+updates the rule: every update path replaced the body's first line, and that was the heading
+(rev208 w2: 'description: We deploy on Tuesdays and Fridays.' over '# Deploy' and that rule, told
+'We no longer deploy on Fridays.', lost '# Deploy' and kept 'previously: # Deploy'). Now the
+line replaced is the rule, the heading stays on top, and the file reads as the same file with no
+heading does after the same dream, the heading on top."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.factories import (
+    LEAST_GATES,
+    dream_on_day,
+    project_dirs,
+    run_cli,
+    say_on_day,
+    topic_texts,
+)
+from tests.memdirs import write_tree
+
+
+def _told(root: Path, body: str, said: str, *, described: str | None) -> str:
+    """The text of ``topic.md`` (frontmatter describing it by ``described``, else none at all)
+    after a dream on July 2 of a session saying ``said``."""
+    project_dirs(root, LEAST_GATES)
+    front = "" if described is None else (
+        f"---\nname: Topic\ndescription: {described}\ntype: project\n---\n")
+    write_tree(root, {"project/README.md": "# demo\n", "memory/topic.md": front + body})
+    say_on_day(root, 2, said)
+    dream_on_day(root, 2)
+    assert sorted(p.name for p in (root / "memory").glob("*.md")) == ["MEMORY.md", "topic.md"]
+    return (root / "memory" / "topic.md").read_text(encoding="utf-8")
+
+
+def _body(text: str) -> str:
+    """What ``text`` says under its frontmatter, the dream's sources aside."""
+    return text.split("\n---\n", 1)[1].lstrip("\n")
+
+
+# (kind, the rule as written, what the session says, the rule after, the line of what it said
+# before; "" when an update keeps no history line of it, as a restatement in new words)
+_KINDS = [
+    ("ban", "We deploy on Tuesdays and Fridays.", "We no longer deploy on Fridays.",
+     "We no longer deploy on Fridays.",
+     "Updated on 2026-07-02; previously: We deploy on Tuesdays and Fridays."),
+    ("switch", "We use Python 3.11.", "We upgraded to Python 3.12.", "We use Python 3.12.",
+     "Switched from Python 3.11 to Python 3.12 on 2026-07-02; previously Python 3.11."),
+    ("day put right", "The 2.1 release is on 2026-07-20.",
+     "The 2.1 release is actually on July 24, not July 20.", "The 2.1 release is on 2026-07-24.",
+     "Changed from 2026-07-20 to 2026-07-24 on 2026-07-02; previously 2026-07-20."),
+    ("owner", "Priya owns the billing service.", "Marco owns the billing service now, not Priya.",
+     "Marco owns the billing service now, not Priya.",
+     "Changed from Priya to Marco on 2026-07-02; previously Priya."),
+    ("recurring day", "We deploy every Tuesday.", "We deploy every Thursday now.",
+     "We deploy every Thursday.",
+     "Switched from Tuesday to Thursday on 2026-07-02; previously Tuesday."),
+    ("preference turned round", "I prefer tabs over spaces.", "I prefer spaces over tabs now.",
+     "The user prefers spaces over tabs now.",
+     "Updated on 2026-07-02; previously: I prefer tabs over spaces."),
+    ("restated in new words", "We deploy from the main branch.",
+     "We always deploy from the main branch.", "We always deploy from the main branch.", ""),
+]
+
+
+@pytest.mark.parametrize(("rule", "said", "now", "before"), [k[1:] for k in _KINDS],
+                         ids=[k[0] for k in _KINDS])
+def test_an_update_keeps_the_heading_above_the_rule_it_replaces(
+    tmp_path: Path, rule: str, said: str, now: str, before: str,
+) -> None:
+    headed = _body(_told(tmp_path / "headed", f"# Deploy notes\n{rule}\n", said,
+                         described=rule))
+    assert headed.startswith(f"# Deploy notes\n{now}\n"), headed
+    assert rule not in headed.split("\n\n")[0], headed  # (the old rule is no longer current)
+    if before:
+        assert f"\n{before}\n" in headed, headed
+    assert "previously: # Deploy" not in headed, headed
+    # the same file with no heading reads the same after the same dream, the heading aside
+    plain = _body(_told(tmp_path / "plain", f"{rule}\n", said, described=rule))
+    assert headed == f"# Deploy notes\n{plain}"
+
+
+@pytest.mark.parametrize(("body", "described", "top"), [
+    # a plain markdown file: no frontmatter, described by its rule as it is read
+    ("# Deploy\nWe deploy on Tuesdays and Fridays.\n", None, "# Deploy\n"),
+    # a blank line under the heading and a second heading stay where the person put them
+    ("# Deploy\n\n## Days\n\nWe deploy on Tuesdays and Fridays.\nAsk Dana first.\n",
+     "We deploy on Tuesdays and Fridays.", "# Deploy\n\n## Days\n\n"),
+])
+def test_every_line_the_person_wrote_around_the_rule_stays(
+    tmp_path: Path, body: str, described: str | None, top: str,
+) -> None:
+    text = _body(_told(tmp_path, body, "We no longer deploy on Fridays.", described=described))
+    assert text.startswith(f"{top}We no longer deploy on Fridays.\n"), text
+    assert "\nUpdated on 2026-07-02; previously: We deploy on Tuesdays and Fridays.\n" in text
+    if "Ask Dana" in body:
+        assert "\nAsk Dana first.\n" in text, text
+
+
+def test_a_heading_of_a_file_merged_away_stays_in_the_file_it_went_into(tmp_path: Path) -> None:
+    # two files of one rule, each under a heading of the person's, are one memory now that
+    # each is matched by its rule: the heading of the one merged away is a line it kept
+    root = project_dirs(tmp_path, LEAST_GATES)
+    write_tree(root, {"project/README.md": "# demo\n", "memory/feedback_lint.md": (
+        "---\nname: Lint\ndescription: Always run the linter before committing.\n"
+        "type: feedback\n---\n# Lint\nAlways run the linter before committing.\n"),
+        "memory/feedback_linting.md": (
+        "---\nname: Linting\ndescription: Always run the linter before committing code.\n"
+        "type: feedback\n---\n# Linting rule\nAlways run the linter before committing code.\n")})
+    say_on_day(root, 2, "Keep the README short.")
+    dream_on_day(root, 2)
+    texts = topic_texts(root)
+    assert list(texts) == ["feedback_lint.md"], list(texts)
+    body = _body(texts["feedback_lint.md"])
+    assert body.startswith("# Lint\nAlways run the linter before committing code.\n"), body
+    assert "\n# Linting rule\n" in body, body
+
+
+def test_a_headed_plan_long_gone_stays_in_its_file(tmp_path: Path) -> None:
+    # a plan more than 30 days gone moves to the file of past events only when every line of
+    # its file is dated: a heading above it would be lost by the move, so it stays where it is
+    root = project_dirs(tmp_path, LEAST_GATES)
+    say_on_day(root, 4, "The demo for the client is on 2026-07-15.")
+    dream_on_day(root, 4)
+    ((name, text),) = topic_texts(root).items()
+    front, body = text.split("\n---\n", 1)
+    (root / "memory" / name).write_text(f"{front}\n---\n# Client demo\n{body.lstrip()}")
+    run_cli(root, "--force", now="2026-09-05T20:00:00+00:00")
+    assert list(topic_texts(root)) == [name]
+    assert _body(topic_texts(root)[name]).startswith(
+        "# Client demo\nThe demo for the client was on 2026-07-15.\n")
