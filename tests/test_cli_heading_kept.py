@@ -131,3 +131,18 @@ def test_a_headed_plan_long_gone_stays_in_its_file(tmp_path: Path) -> None:
     assert list(topic_texts(root)) == [name]
     assert _body(topic_texts(root)[name]).startswith(
         "# Client demo\nThe demo for the client was on 2026-07-15.\n")
+
+
+def test_a_headed_file_saying_what_the_project_says_is_kept(tmp_path: Path) -> None:
+    # a rule the project's files already make is pruned, but a file the person wrote under a
+    # heading of theirs is theirs to keep (it was, while the heading was read as its lead)
+    root = project_dirs(tmp_path, LEAST_GATES)
+    write_tree(root, {"project/README.md": "# demo\n",
+                      "project/requirements.txt": "requests==2.31\n",
+                      "memory/project_http.md": (
+                          "---\nname: HTTP\ndescription: We use requests for HTTP calls.\n"
+                          "type: project\n---\n# HTTP\nWe use requests for HTTP calls.\n")})
+    say_on_day(root, 2, "Keep the README short.")
+    dream_on_day(root, 2)
+    assert _body(topic_texts(root)["project_http.md"]) == (
+        "# HTTP\nWe use requests for HTTP calls.\n")

@@ -41,7 +41,10 @@ def prune_restated(entries: list[Entry], facts: ProjectFacts) -> list[Decision]:
     if facts.is_empty():
         return decisions
     for entry in entries:
-        if entry.deleted or entry.sealed or entry.type == "user" or not entry.statements:
+        # (a heading the person wrote above the rule says what no project file does: the file
+        # is theirs to keep, as it was when the heading was read as one of its statements)
+        if entry.deleted or entry.sealed or entry.type == "user" or not entry.statements or (
+                entry.heading):
             continue
         reasons = [restated_by(s, facts) for s in entry.statements]
         if all(r is not None for r in reasons):
