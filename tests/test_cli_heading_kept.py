@@ -23,12 +23,11 @@ from tests.memdirs import write_tree
 
 
 def _told(root: Path, body: str, said: str, *, described: str | None) -> str:
-    """The text of ``topic.md`` (frontmatter describing it by ``described``, or with no
-    description when that is "", else none at all) after a dream on July 2 of a session saying
-    ``said``."""
+    """The text of ``topic.md`` (frontmatter describing it by ``described``, else none at all)
+    after a dream on July 2 of a session saying ``said``."""
     project_dirs(root, LEAST_GATES)
-    front = "" if described is None else "---\nname: Topic\n{}type: project\n---\n".format(
-        f"description: {described}\n" if described else "")
+    front = "" if described is None else (
+        f"---\nname: Topic\ndescription: {described}\ntype: project\n---\n")
     write_tree(root, {"project/README.md": "# demo\n", "memory/topic.md": front + body})
     say_on_day(root, 2, said)
     dream_on_day(root, 2)
@@ -147,29 +146,3 @@ def test_a_headed_file_saying_what_the_project_says_is_kept(tmp_path: Path) -> N
     dream_on_day(root, 2)
     assert _body(topic_texts(root)["project_http.md"]) == (
         "# HTTP\nWe use requests for HTTP calls.\n")
-
-
-@pytest.mark.parametrize(("heading", "rule", "said", "now", "before"), [
-    # rev208 w1, w3, w4: a file with a heading and no description was left as it was, a new
-    # memory made beside it, so the old rule stayed current too
-    ("# Deploy", "We deploy on Tuesdays and Fridays.", "We no longer deploy on Fridays.",
-     "We no longer deploy on Fridays.",
-     "Updated on 2026-07-02; previously: We deploy on Tuesdays and Fridays."),
-    ("# Release", "The 2.1 release is on 2026-07-20.",
-     "The 2.1 release is actually on July 24, not July 20.", "The 2.1 release is on 2026-07-24.",
-     "Changed from 2026-07-20 to 2026-07-24 on 2026-07-02; previously 2026-07-20."),
-    ("# Owners", "Priya owns the billing service.",
-     "Marco owns the billing service now, not Priya.",
-     "Marco owns the billing service now, not Priya.",
-     "Changed from Priya to Marco on 2026-07-02; previously Priya."),
-])
-def test_a_headed_file_with_no_description_is_updated_under_its_heading(
-    tmp_path: Path, heading: str, rule: str, said: str, now: str, before: str,
-) -> None:
-    text = _told(tmp_path, f"{heading}\n{rule}\n", said, described="")
-    body = _body(text)
-    assert body.startswith(f"{heading}\n{now}\n"), body
-    assert f"\n{before}\n" in body, body
-    assert rule not in body.split("\n\n")[0], body
-    # described by its heading, as a dream described it before (its MEMORY.md line too)
-    assert f"\ndescription: '{heading}'\n" in text, text

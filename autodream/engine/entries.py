@@ -142,8 +142,8 @@ class Entry:
     how: str = ""
     history: list[str] = field(default_factory=list)
     # the heading lines a person wrote above the rule ('# Deploy'; "" for a blank line between),
-    # read apart from ``statements`` (``heading_apart``): the rule is its lead, the one it is
-    # matched by and an update replaces, and the heading stays on top
+    # read apart from ``statements`` when the file is described by its rule (``heading_apart``):
+    # the rule is then its lead, the one an update replaces, and the heading stays on top
     heading: list[str] = field(default_factory=list)
     extra: dict[str, Any] = field(default_factory=dict)
     original: str | None = None  # the file's text as read; None for a new entry
@@ -353,7 +353,7 @@ def parse_entry(file: str, text: str, *, repaired: TopicFile | None = None) -> E
             statements.append(line)
             blank_before.append(blank)
         blank = False
-    heading, statements = heading_apart(statements, blank_before)
+    heading, statements = heading_apart(statements, blank_before, topic.description)
     why_text = " ".join(w for w in why if w).strip()
     how_text = " ".join(h for h in how if h).strip()
     entry = Entry(
@@ -378,17 +378,21 @@ def parse_entry(file: str, text: str, *, repaired: TopicFile | None = None) -> E
     return entry
 
 
-def heading_apart(statements: list[str], blank_before: list[bool]) -> tuple[list[str], list[str]]:
+def heading_apart(statements: list[str], blank_before: list[bool],
+                  description: str) -> tuple[list[str], list[str]]:
     """The heading lines atop ``statements`` ('# Deploy', with "" where a blank line stood) and
-    the statements from the rule on: the rule, not the heading, is the entry's lead, the one it
-    is matched by and an update replaces. A file that is all headings, or whose first line
-    under them opens a code fence (no rule to put another in place of), keeps them as its
-    statements. The description is not read here: a file with none is still described by its
-    heading ('# Deploy', as ``repair_topic`` reads it), as before."""
+    the statements from the rule on, when the file is described by something other than its
+    heading ('description: We deploy on Tuesdays.' over '# Deploy' 'We deploy on Tuesdays.'):
+    the rule, not the heading, is then the one an update replaces. A file described by its
+    heading (a frontmatter with no description reads as '# Deploy'), one that is all headings
+    and one whose first line under them opens a code fence (no rule to put another in place of)
+    keep them as statements, as they were read before."""
     top = 0
     while top < len(statements) and _HEADING_LINE.match(statements[top].strip()):
         top += 1
-    if not top or top == len(statements) or _FENCE.match(statements[top].strip()):
+    if not top or top == len(statements) or _FENCE.match(statements[top].strip()) or (
+            not description.strip()) or any(
+            description_for(line) == description.strip() for line in statements[:top]):
         return [], statements
     heading: list[str] = []
     for line, blank in zip(statements[:top + 1], blank_before[:top + 1], strict=True):
