@@ -99,23 +99,32 @@ def test_every_line_the_person_wrote_around_the_rule_stays(
         assert "\nAsk Dana first.\n" in text, text
 
 
-def test_a_heading_of_a_file_merged_away_stays_in_the_file_it_went_into(tmp_path: Path) -> None:
-    # two files of one rule, each under a heading of the person's, are one memory now that
-    # each is matched by its rule: the heading of the one merged away is a line it kept
+def _front(name: str, description: str) -> str:
+    return f"---\nname: {name}\ndescription: {description}\ntype: project\n---\n"
+
+
+@pytest.mark.parametrize("files", [
+    # two people's notes (rev213 F1), each under its own heading, stating one rule
+    {"a.md": _front("Backend notes", "Notes for the backend team") + (
+        "# Backend notes\nWe deploy on Tuesdays and Fridays.\n\n## Testing\nRun pytest -x.\n"),
+     "b.md": _front("Release notes", "How we cut releases") + (
+        "# Release notes\nWe deploy on Tuesdays and Fridays.\n\n## Changelog\n"
+        "Update CHANGELOG.md in every PR.\n")},
+    {"alice.md": _front("Alice deploy", "Alice's deploy notes") + (
+        "# Alice's notes\nWe deploy on Tuesdays.\n"),
+     "bob.md": _front("Bob deploy", "Bob's deploy notes") + (
+        "# Bob's notes\nWe deploy on Tuesdays and Fridays.\n")},
+], ids=["sections", "people"])
+def test_files_under_other_headings_are_never_merged(tmp_path: Path, files: dict[str, str]) -> None:
+    # the heading is what kept a person's notes apart: now that each file is matched by the
+    # rule under it, two files stating one rule under other headings still stay two files,
+    # each as its person wrote it
     root = project_dirs(tmp_path, LEAST_GATES)
-    write_tree(root, {"project/README.md": "# demo\n", "memory/feedback_lint.md": (
-        "---\nname: Lint\ndescription: Always run the linter before committing.\n"
-        "type: feedback\n---\n# Lint\nAlways run the linter before committing.\n"),
-        "memory/feedback_linting.md": (
-        "---\nname: Linting\ndescription: Always run the linter before committing code.\n"
-        "type: feedback\n---\n# Linting rule\nAlways run the linter before committing code.\n")})
+    write_tree(root, {"project/README.md": "# demo\n",
+                      **{f"memory/{name}": text for name, text in files.items()}})
     say_on_day(root, 2, "Keep the README short.")
     dream_on_day(root, 2)
-    texts = topic_texts(root)
-    assert list(texts) == ["feedback_lint.md"], list(texts)
-    body = _body(texts["feedback_lint.md"])
-    assert body.startswith("# Lint\nAlways run the linter before committing code.\n"), body
-    assert "\n# Linting rule\n" in body, body
+    assert topic_texts(root) == files
 
 
 def test_a_headed_plan_long_gone_stays_in_its_file(tmp_path: Path) -> None:

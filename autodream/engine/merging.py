@@ -46,12 +46,18 @@ def merge_near_duplicates(live: list[Entry], entries: list[Entry], options: Engi
         group = of_type.setdefault(e.type, [])
         rank.append(len(group))
         group.append(e)
+    headings = {e.file: [line for line in e.heading if line] for e in live}
     for i, keep in enumerate(live):
         if keep.deleted:
             continue
         a, keep_full = lead_tokens[keep.file], full_tokens[keep.file]
         for other in of_type[keep.type][rank[i] + 1 :]:
             if other.deleted:
+                continue
+            if headings[keep.file] != headings[other.file]:
+                # a heading of the person's ('# Backend notes' / '# Release notes') is what kept
+                # their notes apart: two files under other headings, or one under none, are
+                # never one memory, whatever rule both state under it
                 continue
             b = lead_tokens[other.file]
             shared = len(a & b)
@@ -109,8 +115,8 @@ def _absorb(keep: Entry, other: Entry, sim: float, entries: list[Entry], options
     # (the line not kept apart, why: the line standing for it)
     folded: list[tuple[str, str]] = []
     here = f"of {other.file}, merged into {keep.file}"
-    # (its heading too, read apart from its rule: a line the person wrote, kept as before)
-    for statement in [*(line for line in other.heading if line), *other.statements]:
+    # (its heading is the one ``keep`` has: only files under the same heading are merged)
+    for statement in other.statements:
         # (not a likeness: "reset every 200 minutes" is no "reset every 300 minutes")
         same = next((s for s in keep.statements if adds_nothing(statement, s)), None)
         if same is None:
