@@ -99,6 +99,26 @@ def test_every_line_the_person_wrote_around_the_rule_stays(
         assert "\nAsk Dana first.\n" in text, text
 
 
+@pytest.mark.parametrize(("body", "described", "said", "now"), [
+    ("# Tooling\nWe use pnpm, not npm.\n", "Which package manager the repo uses",
+     "We switched from pnpm to yarn.", "# Tooling\nWe use yarn, not npm.\n"),
+    ("# Conventions\n- We use pnpm, not npm.\n- Run the tests with pytest -x.\n",
+     "Repo conventions", "We switched from pnpm to yarn.",
+     "# Conventions\n- We use yarn, not npm.\n- Run the tests with pytest -x.\n"),
+    ("# Deploy\nWe deploy every Tuesday.\n", "Deploy schedule for the API",
+     "We deploy every Thursday now.", "# Deploy\nWe deploy every Thursday.\n"),
+], ids=["switch", "switch in a list", "recurring day"])
+def test_a_headed_files_own_description_stays_when_its_rule_switches(
+    tmp_path: Path, body: str, described: str, said: str, now: str,
+) -> None:
+    # (rev213 F2) the person described the file, not its rule: the rule switches under its
+    # heading, the description and its index line stay theirs, as a user entry's own does
+    text = _told(tmp_path, body, said, described=described)
+    assert f"\ndescription: {described}\n" in text, text
+    assert _body(text).startswith(now), text
+    assert f"— {described}" in (tmp_path / "memory" / "MEMORY.md").read_text(encoding="utf-8")
+
+
 def _front(name: str, description: str) -> str:
     return f"---\nname: {name}\ndescription: {description}\ntype: project\n---\n"
 

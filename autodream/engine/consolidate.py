@@ -1927,8 +1927,11 @@ class Consolidator:
                    if old is not None and (has_word(new_lead, new) or any(
                        _one_tool(t, new) for t in tools_in(new_lead))) else "")
         # (a user entry's own description, "freelance front-end developer, three clients in one
-        # monorepo", stays when it does not name what was left: the person wrote it)
-        kept_hook = entry.type == "user" and bool(entry.description) and not entry.generated_hook
+        # monorepo", stays when it does not name what was left: the person wrote it; so does
+        # that of a file they wrote under a heading, "Which package manager the repo uses" over
+        # '# Tooling', whose rule is its lead only since the heading is read apart)
+        kept_hook = (entry.type == "user" or bool(entry.heading)) and bool(
+            entry.description) and not entry.generated_hook
         if (at == 0 and not kept_hook) or (old is not None and has_word(entry.description, old)):
             entry.description = description_for(new_lead)
         switched = self._switched.setdefault(id(entry), [])
