@@ -267,7 +267,10 @@ class Entry:
 _TITLE_HEADING = rx.compile(r"^#{1,6}[ \t]+(?P<title>\S(?:.*\S)?)")
 # a heading's closing hashes stand after a blank ('## Notes ##'); 'C#' and 'F#' are words
 _CLOSING_HASHES = rx.compile(r"[ \t]+#+\Z")
-_NO_DESCRIPTION = rx.compile(r"^(?:#{1,6}(?:[ \t]|$)|`{3}|~{3})")  # a heading, a code fence
+# a Markdown heading's opening ('# ', '##'; not '#hashtag')
+_HEADING = r"#{1,6}(?:[ \t]|$)"
+_HEADING_LINE = rx.compile(_HEADING)
+_NO_DESCRIPTION = rx.compile(rf"^(?:{_HEADING}|`{{3}}|~{{3}})")  # a heading, a code fence
 _LOOSE_KEY = rx.compile(r"^(?P<key>[A-Za-z_][\w-]*):\s*(?P<value>.*)$")
 _PREFIX_TYPE = rx.compile(r"^(user|feedback|project|reference)[_-]")
 
@@ -390,7 +393,8 @@ def heading_apart(statements: list[str], blank_before: list[bool],
     top = 0
     while top < len(statements) and _HEADING_LINE.match(statements[top].strip()):
         top += 1
-    if not top or top == len(statements) or _FENCE.match(statements[top].strip()) or (
+    # (the line under the headings is none: _NO_DESCRIPTION matching it is a code fence)
+    if not top or top == len(statements) or _NO_DESCRIPTION.match(statements[top].strip()) or (
             not description.strip()) or any(
             description_for(line) == description.strip() for line in statements[:top]):
         return [], statements
@@ -400,10 +404,6 @@ def heading_apart(statements: list[str], blank_before: list[bool],
             heading.append("")
         heading.append(line)
     return heading[:-1], statements[top:]
-
-
-_HEADING_LINE = rx.compile(r"#{1,6}(?:[ \t]|$)")
-_FENCE = rx.compile(r"`{3}|~{3}")
 
 
 def is_generated_why(text: str) -> bool:
