@@ -208,3 +208,43 @@ def test_a_dreams_unheaded_copy_of_a_headed_files_rule_goes_into_it(
     index = (root / "memory" / "MEMORY.md").read_text(encoding="utf-8")
     assert index.count("\n- [") + index.startswith("- [") == 1, index
 
+
+def test_a_headed_file_whose_change_ended_keeps_its_heading(tmp_path: Path) -> None:
+    # "the quota is back to 8 A100s" over a cut a person wrote under a heading: the cut ends,
+    # kept as history, in the headed file (rev221 b.py setback), not merged away with its
+    # heading and description
+    root = project_dirs(tmp_path, LEAST_GATES)
+    cut = "Group quota cut to 4 A100s until 2026-07-30 (the other group's deadline)."
+    write_tree(root, {"project/README.md": "# demo\n",
+                      "memory/project_quota.md": _front(
+                          "Group quota", "Our group quota is 8 A100s at a time.") + (
+                          "Our group quota is 8 A100s at a time.\n"),
+                      "memory/cut.md": _front("GPU quota cut", "The temporary GPU quota cut") + (
+                          f"# GPU quota (kepler)\n{cut}\n")})
+    say_on_day(root, 9, "the quota is back to 8 A100s")
+    dream_on_day(root, 9)
+    texts = topic_texts(root)
+    assert "description: The temporary GPU quota cut\n" in texts["cut.md"]
+    assert _body(texts["cut.md"]).startswith("# GPU quota (kepler)\n")
+    assert f"previously: {cut}" in texts["cut.md"]
+
+
+def test_a_headed_stand_in_ended_keeps_its_heading(tmp_path: Path) -> None:
+    # "Ana's back early" ends both stand-ins (rev221 b.py standins): the one a person wrote under
+    # a heading is told done in its own file, heading and description kept, not merged away
+    root = project_dirs(tmp_path, LEAST_GATES)
+    write_tree(root, {"project/README.md": "# demo\n",
+                      "memory/raj.md": _front("Billing cover", "Who covers billing") + (
+                          "# Billing while Ana is out\n"
+                          "Until 2026-07-24, ask Raj about billing (Ana is out).\n"),
+                      "memory/chloe.md": _front("Payroll cover", "Who covers payroll") + (
+                          "# Payroll while Ana is out\n"
+                          "Until 2026-07-24, ask Chloe about payroll (Ana is out).\n")})
+    say_on_day(root, 9, "ana's back early, billing questions go to her again")
+    dream_on_day(root, 9)
+    texts = topic_texts(root)
+    for name, heading, description in [("raj.md", "Billing", "billing"),
+                                       ("chloe.md", "Payroll", "payroll")]:
+        assert f"description: Who covers {description}\n" in texts[name]
+        assert _body(texts[name]).startswith(f"# {heading} while Ana is out\n")
+        assert "previously: Until 2026-07-24, ask" in texts[name]

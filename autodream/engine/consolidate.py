@@ -1461,8 +1461,10 @@ class Consolidator:
         held = [e for e in self.live() if e is not entry and (values := [
             v.value for v in _stated_in(change, e.lead)]) and all(
                 same_value(v, change.now_value) for v in values)]
-        if len(held) == 1:
+        if len(held) == 1 and not any(entry.heading):
             # the value returned to is what that entry said all along: the change is its history
+            # (not so a file a person topped with a heading, "# GPU quota (kepler)": merged away,
+            # its heading and description would be lost; it is rewritten under its heading)
             kept = held[0]
             kept.history.extend(h for h in entry.history if h not in kept.history)
             # (in the words a later dream reads back as history: ``UPDATE_LINE``)
@@ -2165,6 +2167,11 @@ class Consolidator:
         self._came_to_pass(keep, cand, cluster, done=day)
         keep.name = title_for(cand.text) or keep.name  # (it was named for its first plan)
         for other in sorted(plans[1:], key=lambda e: (e.reference_day() or day, e.index_pos)):
+            if any(other.heading):
+                # a file a person topped with a heading ("# Billing while Ana is out") is told
+                # done in itself: merged away, its heading and description would be lost
+                self._came_to_pass(other, cand, cluster, done=day)
+                continue
             # every statement it kept, and its own history ("resuming ..." said with "Deadline
             # for the ESO migration is still ...")
             for line in [*other.history, *(
