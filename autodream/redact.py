@@ -627,14 +627,31 @@ _CHOSEN_IN_A_ROW = rx.compile(
 )
 
 
-def _table_value(cell: str, name: str, value: str, *, said: bool = False) -> bool:
+# ... and in a row of two cells, a key's or a token's value an issuer prefixes with its kind and
+# where it is used ("sk-live-abcdef123456", "pk_test_51Hq8Zd2x9"): words in lower case joined by
+# "-" or "_", then letters and 4+ digits, 10+ characters (not "cl100k_base", "gpt-4o-mini",
+# "text-embedding-3-small", "release-20240101": a name, a model, a day)
+_PREFIXED_IN_A_ROW = rx.compile(
+    r"(?-i:[a-z]{2,8}(?:[-_][a-z]{2,8}){0,2}[-_](?=[A-Za-z\d]*[A-Za-z])"
+    r"(?=(?:[A-Za-z]*\d){4})[A-Za-z\d]{10,200})"
+)
+# ... but a model's name, its version and its size ("Llama3-8B", "Qwen2.5-7B", "Mixtral8x7B"),
+# which a row of two cells names as often as a key: read as chosen, it was hidden
+_MODEL_IN_A_ROW = rx.compile(r"[A-Z][A-Za-z]*\d+(?:\.\d+)?[-x]\d+(?:\.\d+)?[BMK]")
+
+
+def _table_value(cell: str, name: str, value: str, *, said: bool = False,
+                 alone: bool = False) -> bool:
     """True when ``value``, in a table's cell after one ending in ``name`` (``cell`` what is
     before the name in it), is a credential's value: a key's or a token's read as in a sentence
     (``_credential_value``; no key or token of ``_NO_CREDENTIAL_WORDS``, and a key named by no
     word in both cases, "| key | Xk9mQ7vL8pR4tW2z |"), a password's shaped as one. ``said``:
     the value's cell opens with what it is or was ("| secret | is Hunter2xyz |"), and the value
     is one when generated or chosen as a password is, whatever the credential
-    (``_CHOSEN_IN_A_ROW``)."""
+    (``_CHOSEN_IN_A_ROW``). ``alone``: the row is the name's cell and the value's, nothing
+    else ("| token | abc123XYZ987 |"), where a key's or a token's value is one when so too, or
+    prefixed by its issuer (``_PREFIXED_IN_A_ROW``): a table naming a thing, a model or a
+    count in a third cell is left as a sentence reads it."""
     name = name.lower()
     if name in ("key", "token"):
         last = _CELL_LAST_WORD.search(cell)
@@ -645,10 +662,35 @@ def _table_value(cell: str, name: str, value: str, *, said: bool = False) -> boo
                 any(c.isupper() for c in value) and any(c.islower() for c in value)):
             return False
         if not said:
-            return _credential_value(value, word)
+            # (only a name saying credential, as a sentence's must: "| api key |", "| token |",
+            # "| deploy token |", not "| hot key |" nor a key-value table's "| key |"; and no
+            # stand-in's or label's first word, "Placeholder-Token-2024")
+            return _credential_value(value, word) or (
+                alone and (word in _CREDENTIAL_WORDS
+                           or (name == "token" and (word in _TOKEN_ONLY_WORDS or not word)))
+                and not _opens_with_a_role(value)
+                and ((_CHOSEN_IN_A_ROW.fullmatch(value) is not None
+                      and _MODEL_IN_A_ROW.fullmatch(value) is None)
+                     or _PREFIXED_IN_A_ROW.fullmatch(value) is not None))
     elif not said:
         return _TABLE_SECRET.fullmatch(value) is not None
     return _CHOSEN_IN_A_ROW.fullmatch(value) is not None
+
+
+def _row_of_two(text: str, opening: int, closing: int) -> bool:
+    """True when the table row whose name's cell opens at the pipe ``opening`` and whose
+    value's cell closes at the pipe ``closing`` has no other cell: the first pipe opens its
+    line (or follows a colon, a table said after prose, "Remember this: | token | ... |") and
+    the last ends it. Only blanks are read, each at most once per row."""
+    before = opening
+    while before > 0 and text[before - 1] in " \t":
+        before -= 1
+    if before > 0 and text[before - 1] not in "\n:":
+        return False
+    after = closing + 1
+    while after < len(text) and text[after] in " \t\r":
+        after += 1
+    return after == len(text) or text[after] == "\n"
 
 
 # A markdown table whose header names a credential's column ("| user | password |" /
@@ -2394,7 +2436,8 @@ def _scan_view(text: str, only: frozenset[int]) -> list[tuple[int, SecretHit]]:
                     continue
                 start, end = said
             if pattern is _TABLE_CELL and not _table_value(
-                    m["cell"], m["name"], m["value"], said=m["verb"] is not None):
+                    m["cell"], m["name"], m["value"], said=m["verb"] is not None,
+                    alone=_row_of_two(text, m.start(), m.end())):
                 continue
             if pattern is _TABLE_HEAD:
                 # (a header among the rows read already: read with them)

@@ -14,8 +14,9 @@ candidate or one, and ``plan_dream`` over them took a millisecond at every size.
 Shapes: runs of spaces, tabs, newlines and other spaces; "." or "a " or a rule word or
 "prefer over. " over and over; a long line with no stop; quotes and brackets; list marks;
 weekdays and dates said over and over (alone, and as the head of two dated clauses); blanks
-after a secret's name before a table's cell; and the real transcripts' largest messages (any
-role: a paste), cut to the size. No target for the absolute times: figures.
+after a secret's name before a table's cell; a credential's row of two cells whose value or
+blanks run on; pipes; and the real transcripts' largest messages (any role: a paste), cut to
+the size. No target for the absolute times: figures.
 
 Then shapes a dream reads elsewhere than in the gather, each timed in the one function that
 reads it (``READ_BY``): the run of n or 2n characters in what two alike memories say
@@ -87,9 +88,15 @@ SHAPES: dict[str, tuple[str, str]] = {
                                        "on 2026-07-24."),
     # (each blank after a secret's name read again as the blanks before "it's": by the square)
     "'password', blanks, '| was'": (" ", "| was"),
+    # (a credential's row of two cells, its value or its blanks run on: each read once)
+    "'| token | ', a's, ' |'": ("a", " |"),
+    "'| token |', blanks, '|'": (" ", "|"),
+    "pipes": ("|", ""),
 }
 # ... and what a shape's run follows, where it has a head
-HEADS: dict[str, str] = {"'password', blanks, '| was'": "password"}
+HEADS: dict[str, str] = {"'password', blanks, '| was'": "password",
+                         "'| token | ', a's, ' |'": "| token | ",
+                         "'| token |', blanks, '|'": "| token |"}
 REAL_SHAPE = "real transcripts' largest"
 
 

@@ -1,0 +1,117 @@
+"""A table's row of two cells, a credential's name and its value, no "is" or "was" between ("|
+token | abc123XYZ987 |", "| api key | sk-live-abcdef123456 |"): the value was shown to the model
+and kept in memory, where "| password | hunter2 |", "| secret | Hunter2xyz |" and "| token | is
+abc123XYZ987 |" were hidden. A key's or a token's value there is now hidden when generated or
+chosen as a password is, as after "is", or prefixed by its issuer; what such a row names
+otherwise (a charset, a hex literal, a model, a product, a number of tokens) and a row of a
+third cell, a key not named for a credential ("| hot key |", a key-value table's "| key |"), a
+column headed "token" in a table of counts, stay as written."""
+
+from __future__ import annotations
+
+from datetime import datetime, timezone
+from pathlib import Path
+
+import pytest
+
+from autodream.redact import find_secrets, redact
+from tests.factories import project_with_one_session, run_cli, what_a_dream_kept
+from tests.redacted import MARK
+from tests.scripted_api import ScriptedAPI, tool_use
+from tests.test_secret_sweep import _claude_dream
+
+SAID_AT = datetime(2026, 7, 1, 9, 0, tzinfo=timezone.utc)
+
+
+@pytest.mark.parametrize("name", [
+    "token", "api key", "access key", "private key", "deploy token", "**API key**",
+    "Grafana admin token",
+])
+@pytest.mark.parametrize("value", [
+    "abc123XYZ987", "9fK2mQ7xLp", "Hunter2xyz", "Summer2024!", "sk-live-abcdef123456",
+    "pk_test_51Hq8Zd2x9",
+])
+def test_a_credentials_row_of_two_cells_hides_its_value(name: str, value: str) -> None:
+    for row, shown in ((f"| {name} | {value} |", f"| {name} | {MARK} |"),
+                       (f"| {name} | `{value}` |", f"| {name} | `{MARK}` |"),
+                       (f"Remember this: | {name} | {value} |",
+                        f"Remember this: | {name} | {MARK} |"),
+                       (f"| host | db1 |\n| {name} | {value} |\n",
+                        f"| host | db1 |\n| {name} | {MARK} |\n")):
+        assert redact(row) == shown, row
+
+
+@pytest.mark.parametrize("text", [
+    # (what a key's or a token's row names: a charset, a name in code, a hex literal, a size,
+    # a product, a model, a tokenizer, a variable, a stand-in)
+    "| token | utf8MB4 |",
+    "| api key | utf8MB4 |",
+    "| token | k8sAPI |",
+    "| token | 0xDeadBeef |",
+    "| api key | 4oMini |",
+    "| token | 2xLarge |",
+    "| token | OAuth2 |",
+    "| token | GPT4Turbo |",
+    "| token | Llama3-8B |",
+    "| token | Qwen2.5-7B |",
+    "| token | Mixtral8x7B |",
+    "| token | cl100k_base |",
+    "| token | gpt-4o-mini |",
+    "| api key | text-embedding-3-small |",
+    "| api key | claude-3-5-sonnet-20241022 |",
+    "| api key | OPENAI_API_KEY |",
+    "| api key | ${OPENAI_API_KEY} |",
+    "| token | Placeholder-Token-2024 |",
+    "| token | Test-abc123XYZ987 |",
+    "| token | 128000 |",
+    # (a key named for no credential, a key-value table's "key", a page's token)
+    "| hot key | Ctrl+Alt+Del2 |",
+    "| key | Hunter2xyz |",
+    "| page token | abc123XYZ987 |",
+    "| sort key | abc123XYZ987 |",
+    # (a row of three cells: a thing, a model, a count beside the name)
+    "| api key | sk-live-abcdef123456 | rotated |",
+    "| prod | token | abc123XYZ987 |",
+    # (a column headed "token" in a table of token counts)
+    "| token | count |\n|---|---|\n| the | 12345 |\n| gpt4o | 128000 |\n| Hunter2 | 7 |",
+])
+def test_what_a_two_cell_row_names_is_left_as_written(text: str) -> None:
+    assert find_secrets(text) == []
+    assert redact(text) == text
+
+
+def test_a_dream_keeps_no_value_of_a_credentials_row_of_two_cells(tmp_path: Path) -> None:
+    root = tmp_path / "work"
+    project_with_one_session(root, [
+        "Remember this table: | token | abc123XYZ987 |",
+        "Remember this table: | api key | sk-live-abcdef123456 |",
+        "Remember this table: | key | utf8MB4 |",
+        "Remember this table: | token | k8sAPI |",
+    ], SAID_AT)
+
+    run_cli(root, "--force")
+
+    kept = what_a_dream_kept(root)
+    shown = run_cli(root, "show", "--json").output + run_cli(root, "show").output
+    for secret in ("abc123XYZ987", "sk-live-abcdef123456"):
+        assert secret not in kept
+        assert secret not in shown
+    assert "| key | utf8MB4 |" in kept
+    assert "| token | k8sAPI |" in kept
+
+
+def test_claude_reads_no_value_of_a_credentials_row_of_two_cells(
+    tmp_path: Path, api: list[ScriptedAPI]
+) -> None:
+    root = tmp_path / "work"
+    session = project_with_one_session(root, [
+        "Remember these:\n| token | abc123XYZ987 |\n| api key | sk-live-abcdef123456 |",
+    ], SAID_AT)
+    _, sent = _claude_dream(
+        root, api,
+        tool_use("read_file", {"path": f"sessions/{session.name}"}),
+        tool_use("grep", {"pattern": "token|key", "path": "sessions/"}))
+    assert "Remember these" in sent  # the transcript was read
+    for secret in ("abc123XYZ987", "sk-live-abcdef123456"):
+        assert secret not in sent
+        assert secret not in what_a_dream_kept(root)
