@@ -11,6 +11,10 @@ import json
 from datetime import datetime, timezone
 from pathlib import Path
 
+import pytest
+
+from autodream.engine.dream import quoted_as_kept
+from autodream.engine.model import Decision
 from tests.factories import project_with_one_session, run_cli
 
 SAID_AT = datetime(2026, 7, 1, 9, 0, tzinfo=timezone.utc)
@@ -108,3 +112,50 @@ def test_the_sample_keeps_its_kept_decisions_whole(sample: Path) -> None:
                  "kept       Use black again, not ruff format.",
                  "dropped    Delete trips.csv, I don't want real data lying around."):
         assert f"  {said}" in lines, lines
+
+
+def test_a_code_in_capitals_said_as_a_secrets_value_is_cut_off(tmp_path: Path) -> None:
+    # (a word naming a secret, "is", "was" or ":", then capitals alone: 'XQZ', 'ABCD'; a name
+    # in capitals said otherwise, "the GitHub API", "the error code is ENOENT", is quoted whole)
+    project_with_one_session(tmp_path, ["The office gate code is XQZ.",
+                                        "The alarm PIN is ABCD.",
+                                        "Don't bother with the GitHub API for this one.",
+                                        "Don't bother when the error code is ENOENT."], SAID_AT)
+
+    run_cli(tmp_path, "--force")
+
+    decisions = _decisions(tmp_path)
+    assert ("dropped", "The office gate code …") in decisions, decisions
+    assert ("dropped", "The alarm PIN is …") in decisions, decisions
+    told = "".join(run_cli(tmp_path, *command).output for command in (
+        ["show", "--all-decisions"], ["show", "--all-decisions", "--json"], ["log"]))
+    for value in ("XQZ", "ABCD"):
+        assert value not in told, value
+        assert not [path for path in (tmp_path / "memory").rglob("*")
+                    if path.is_file() and value in path.read_text(errors="replace")], value
+    shown = run_cli(tmp_path, "show", "--all-decisions").output
+    assert "Don't bother with the GitHub API for this one." in shown, shown
+    assert "Don't bother when the error code is ENOENT." in shown, shown
+
+
+@pytest.mark.parametrize(("said", "quoted"), [
+    ("The office gate code is XQZ.", "The office gate code …"),
+    ("The PIN is ABCD.", "The PIN is …"),
+    ("the door code was QWERTY for visitors", "the door code was …"),
+    ("The wifi password: KQZX", "The wifi password: …"),
+    # (capitals said otherwise: a product, a code saying what failed or where, emphasis, a name
+    # going on)
+    ("We use the GitHub API.", "We use the GitHub API."),
+    ("The error code is ENOENT.", "The error code is ENOENT."),
+    ("The country code is USA.", "The country code is USA."),
+    ("The code is GPL.", "The code is GPL."),
+    ("The password is NOT shared.", "The password is NOT shared."),
+    ("The secret is AWS-managed.", "The secret is AWS-managed."),
+    ("The PIN is XQZ.com, ask there.", "The PIN is XQZ.com, ask there."),
+])
+def test_a_dropped_sentence_is_cut_before_a_code_in_capitals_only(said: str, quoted: str
+                                                                   ) -> None:
+    dropped = Decision("dropped", said, "no rule")
+    assert [d.subject for d in quoted_as_kept([dropped], {"MEMORY.md": ""})] == [quoted]
+    # (memory holding the code: quoted whole)
+    assert [d.subject for d in quoted_as_kept([dropped], {"a.md": said})] == [said]

@@ -722,6 +722,32 @@ def plan_dream(
 # ("88-alpha-31", "kq7", "k8sAPI"; not "Friday", "Don't", nor a name in capitals, "API",
 # "GitHub", which a cut would take from every sentence naming a product)
 _VALUE_LIKE = rx.compile(r"(?=.{3})\D*\d.*")
+# ... and a code in capitals said as a secret's value ("The office gate code is XQZ.", "the PIN
+# is ABCD", "wifi password: KQZX"): the name, "is", "was" (now, still) or ":", then 3 to 12
+# capitals, a word of its own ("We use the GitHub API." names no secret; "AWS-managed",
+# "XQZ.com" go on)
+_CAPITALS_SAID = rx.compile(
+    r"(?<![\w-])(?i:(pass(?:word|phrase|code)|passwd|pwd|pin|secret|combination|code)s?)"
+    r"(?:[ \t]+(?i:is|was)(?:[ \t]+(?i:now|still))?[ \t]+|[ \t]*[:=][ \t]*)[\"'`]?"
+    r"([A-Z][A-Z0-9]{2,11})(?![\w-]|\.\w)"
+)
+# ... where "code" has a word before it naming what it opens ("gate", "door", "alarm", "wifi"),
+# not one saying what it is ("the error code is ENOENT", "the country code is USA", "the code
+# is GPL")
+_WORD_BEFORE_CODE = rx.compile(r"([A-Za-z][A-Za-z-]*)[ \t]+\Z")
+_NO_SECRET_CODE_WORDS = frozenset({
+    "a", "an", "airport", "area", "byte", "char", "character", "color", "colour", "country",
+    "currency", "dialing", "error", "exit", "font", "http", "iso", "its", "key", "language",
+    "machine", "my", "op", "our", "postal", "product", "reason", "region", "response",
+    "result", "return", "source", "status", "that", "the", "their", "this", "ticker", "your",
+    "zip",
+})
+# ... and the capitals that say how a secret is, not what ("the password is NOT shared")
+_NO_CODE_CAPITALS = frozenset({
+    "ALL", "ALSO", "ALWAYS", "AND", "ANY", "EMPTY", "FOR", "NEVER", "NEW", "NONE", "NOT", "NOW",
+    "NULL", "OFF", "OLD", "ONLY", "REQUIRED", "SAME", "SET", "STILL", "TBD", "THE", "TODO",
+    "UNSET", "YES",
+})
 # ... but a day the engine resolved ("2026-07-03", "mid-2027"): said by it, never a secret
 _RESOLVED_DAY = rx.compile(r"\d{4}-\d\d-\d\d|(?:early|mid|late)-\d{4}")
 _WORD = rx.compile(r"\w+(?:[-'\u2019.]\w+)*")
@@ -738,9 +764,11 @@ _OF_MEMORY = frozenset({"pruned", "folded", "forgotten", "skipped", "redacted", 
 
 
 def _values_said(sentence: str) -> list[str]:
-    """The words of ``sentence`` that may be a value: shaped as one (``_VALUE_LIKE``), or next
-    to a redaction marker, in the same run of characters ("chat" in
-    "ws://chat:[REDACTED:url-password]@server.io": what is left of the secret's place)."""
+    """The words of ``sentence`` that may be a value: shaped as one (``_VALUE_LIKE``), next to
+    a redaction marker, in the same run of characters ("chat" in
+    "ws://chat:[REDACTED:url-password]@server.io": what is left of the secret's place), or a
+    code in capitals said as a secret's (``_CAPITALS_SAID``: "XQZ" in "The office gate code
+    is XQZ.")."""
     said: list[str] = []
     for chunk in sentence.split():
         marked = REDACTED_MARK in chunk
@@ -749,16 +777,33 @@ def _values_said(sentence: str) -> list[str]:
                 continue
             if _VALUE_LIKE.fullmatch(word) is not None or (marked and len(word) >= 3):
                 said.append(word)
-    return said
+    return said + _codes_said(sentence)
+
+
+def _codes_said(sentence: str) -> list[str]:
+    """The codes in capitals ``sentence`` says as a secret's value (``_CAPITALS_SAID``)."""
+    codes: list[str] = []
+    for code in _CAPITALS_SAID.finditer(sentence):
+        if code[2] in _NO_CODE_CAPITALS:
+            continue
+        if code[1].lower() == "code":
+            # (the word before "code", within 40 characters)
+            before = _WORD_BEFORE_CODE.search(sentence, max(0, code.start() - 40), code.start())
+            if before is None or before[1].lower() in _NO_SECRET_CODE_WORDS:
+                continue
+        codes.append(code[2])
+    return codes
 
 
 def _plain_opening(sentence: str, count: int = 4) -> str:
     """The first ``count`` words of ``sentence`` and "…", stopping before one that may be a
     value or holds a redaction marker: "The office gate code …" for "The office gate code is
-    XQZ."."""
+    7QZ.", "The PIN is …" for "The PIN is ABCD." (a code read in the whole sentence)."""
+    codes = set(_codes_said(sentence))
     shown: list[str] = []
     for chunk in sentence.split()[:count]:
-        if REDACTED_MARK in chunk or _values_said(chunk):
+        if (REDACTED_MARK in chunk or _values_said(chunk)
+                or not codes.isdisjoint(_WORD.findall(chunk))):
             break
         shown.append(chunk)
     return " ".join([*shown, "…"])
