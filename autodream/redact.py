@@ -627,17 +627,20 @@ _CHOSEN_IN_A_ROW = rx.compile(
 )
 
 
-# ... and in a row of two cells, a key's or a token's value an issuer prefixes with its kind and
-# where it is used ("sk-live-abcdef123456", "pk_test_51Hq8Zd2x9"): words in lower case joined by
-# "-" or "_", then letters and 4+ digits, 10+ characters (not "cl100k_base", "gpt-4o-mini",
-# "text-embedding-3-small", "release-20240101": a name, a model, a day)
-_PREFIXED_IN_A_ROW = rx.compile(
-    r"(?-i:[a-z]{2,8}(?:[-_][a-z]{2,8}){0,2}[-_](?=[A-Za-z\d]*[A-Za-z])"
-    r"(?=(?:[A-Za-z]*\d){4})[A-Za-z\d]{10,200})"
+# ... and in a row of two cells, a key's or a token's value as its issuer makes one: generated
+# (``_GENERATED``: "abc123XYZ987", "9fK2mQ7xLp"), or prefixed with its kind and where it is
+# used ("sk-live-abcdef123456", "pk_test_51Hq8Zd2x9": words in lower case joined by "-" or "_",
+# then letters and 4+ digits, 10+ characters; not "cl100k_base", "gpt-4o-mini",
+# "text-embedding-3-small", "release-20240101", "gh-actions2024": a name, a model, a day, a word
+# and its year). Not a word chosen with a digit, as a password is: a key or a token is
+# generated, and what such a row names in that shape is a thing and its version, size or stage
+# ("XChaCha20-Poly1305", "YubiKey-5C", "Python-3.11", "Llama-3-8B", "Staging-2", "Tier-2") or
+# keys joined by "+" ("Alt+F4")
+_ISSUED_IN_A_ROW = rx.compile(
+    r"(?:" + _GENERATED + r"[A-Za-z\d]+"
+    r"|(?-i:[a-z]{2,8}(?:[-_][a-z]{2,8}){0,2}[-_](?=[A-Za-z\d]*[A-Za-z])"
+    r"(?=(?:[A-Za-z]*\d){4})(?![A-Za-z]+(?:19|20)\d\d\Z)[A-Za-z\d]{10,200}))"
 )
-# ... but a model's name, its version and its size ("Llama3-8B", "Qwen2.5-7B", "Mixtral8x7B"),
-# which a row of two cells names as often as a key: read as chosen, it was hidden
-_MODEL_IN_A_ROW = rx.compile(r"[A-Z][A-Za-z]*\d+(?:\.\d+)?[-x]\d+(?:\.\d+)?[BMK]")
 
 
 def _table_value(cell: str, name: str, value: str, *, said: bool = False,
@@ -649,9 +652,9 @@ def _table_value(cell: str, name: str, value: str, *, said: bool = False,
     the value's cell opens with what it is or was ("| secret | is Hunter2xyz |"), and the value
     is one when generated or chosen as a password is, whatever the credential
     (``_CHOSEN_IN_A_ROW``). ``alone``: the row is the name's cell and the value's, nothing
-    else ("| token | abc123XYZ987 |"), where a key's or a token's value is one when so too, or
-    prefixed by its issuer (``_PREFIXED_IN_A_ROW``): a table naming a thing, a model or a
-    count in a third cell is left as a sentence reads it."""
+    else ("| token | abc123XYZ987 |"), where a key's or a token's value is one when made as
+    an issuer makes one, generated or prefixed (``_ISSUED_IN_A_ROW``): a table naming a thing,
+    a model or a count in a third cell is left as a sentence reads it."""
     name = name.lower()
     if name in ("key", "token"):
         last = _CELL_LAST_WORD.search(cell)
@@ -669,9 +672,7 @@ def _table_value(cell: str, name: str, value: str, *, said: bool = False,
                 alone and (word in _CREDENTIAL_WORDS
                            or (name == "token" and (word in _TOKEN_ONLY_WORDS or not word)))
                 and not _opens_with_a_role(value)
-                and ((_CHOSEN_IN_A_ROW.fullmatch(value) is not None
-                      and _MODEL_IN_A_ROW.fullmatch(value) is None)
-                     or _PREFIXED_IN_A_ROW.fullmatch(value) is not None))
+                and _ISSUED_IN_A_ROW.fullmatch(value) is not None)
     elif not said:
         return _TABLE_SECRET.fullmatch(value) is not None
     return _CHOSEN_IN_A_ROW.fullmatch(value) is not None

@@ -1,11 +1,13 @@
 """A table's row of two cells, a credential's name and its value, no "is" or "was" between ("|
 token | abc123XYZ987 |", "| api key | sk-live-abcdef123456 |"): the value was shown to the model
 and kept in memory, where "| password | hunter2 |", "| secret | Hunter2xyz |" and "| token | is
-abc123XYZ987 |" were hidden. A key's or a token's value there is now hidden when generated or
-chosen as a password is, as after "is", or prefixed by its issuer; what such a row names
-otherwise (a charset, a hex literal, a model, a product, a number of tokens) and a row of a
-third cell, a key not named for a credential ("| hot key |", a key-value table's "| key |"), a
-column headed "token" in a table of counts, stay as written."""
+abc123XYZ987 |" were hidden. A key's or a token's value there is now hidden when generated
+(letters of both cases and digits in two runs or more) or prefixed by its issuer; what such a
+row names otherwise (a charset, a hex literal, a cipher, a device, a model or a runtime and its
+version, a stage, a plan, a shortcut, a number of tokens), a word chosen as a password is
+("Hunter2xyz": a key or a token is generated, never chosen), a row of a third cell, a key not
+named for a credential ("| hot key |", a key-value table's "| key |"), a column headed "token"
+in a table of counts, stay as written."""
 
 from __future__ import annotations
 
@@ -28,8 +30,7 @@ SAID_AT = datetime(2026, 7, 1, 9, 0, tzinfo=timezone.utc)
     "Grafana admin token",
 ])
 @pytest.mark.parametrize("value", [
-    "abc123XYZ987", "9fK2mQ7xLp", "Hunter2xyz", "Summer2024!", "sk-live-abcdef123456",
-    "pk_test_51Hq8Zd2x9",
+    "abc123XYZ987", "9fK2mQ7xLp", "sk-live-abcdef123456", "pk_test_51Hq8Zd2x9",
 ])
 def test_a_credentials_row_of_two_cells_hides_its_value(name: str, value: str) -> None:
     for row, shown in ((f"| {name} | {value} |", f"| {name} | {MARK} |"),
@@ -64,6 +65,32 @@ def test_a_credentials_row_of_two_cells_hides_its_value(name: str, value: str) -
     "| token | Placeholder-Token-2024 |",
     "| token | Test-abc123XYZ987 |",
     "| token | 128000 |",
+    # (what a credential's row names, a word and its version, size or stage, or keys joined by
+    # "+": a cipher, a device, a model, a runtime, a region, a plan, a shortcut, a certificate's
+    # version, a curve, a lifetime; each was hidden as a password chosen with a digit is)
+    "| encryption key | XChaCha20-Poly1305 |",
+    "| signing key | YubiKey-5C |",
+    "| private key | Kyber-768 |",
+    "| deploy token | Staging-2 |",
+    "| api key | Tier-2 |",
+    "| token | GPT-4o |",
+    "| api key | Python-3.11 |",
+    "| token | Node-18 |",
+    "| access key | Ubuntu-22.04 |",
+    "| api key | Claude-3.5-Sonnet |",
+    "| token | Mistral-7B |",
+    "| token | Llama-3-8B |",
+    "| api key | DeepSeek-V3 |",
+    "| secret key | Alt+F4 |",
+    "| service key | Shift+F10 |",
+    "| signing key | X509v3 |",
+    "| private key | Secp256r1 |",
+    "| access key | EU-West-1 |",
+    "| session token | TTL-1h |",
+    "| token | gh-actions2024 |",
+    # (a word chosen as a password is, where a key or a token is generated)
+    "| access key | Hunter2xyz |",
+    "| token | Summer2024! |",
     # (a key named for no credential, a key-value table's "key", a page's token)
     "| hot key | Ctrl+Alt+Del2 |",
     "| key | Hunter2xyz |",
