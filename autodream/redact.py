@@ -35,6 +35,16 @@ _PROSE_WORD = (
     r"|written|rewritten|overwritten|forgotten|broken|stolen|frozen|chosen|spoken|mistaken)"
     r"(?![\w-])"
 )
+# ... as a word alone, in any case ("REQUIRED", "Rotated")
+_PROSE_WORD_ALONE = rx.compile(r"(?i:" + _PROSE_WORD + r")")
+
+
+def reads_as_prose(word: str) -> bool:
+    """True when ``word``, in any case, is an everyday word a sentence about a password ends
+    with (``_PROSE_WORD``: "required", "EXPIRED", "Optional"), which redaction never reads as
+    the password's value."""
+    return _PROSE_WORD_ALONE.fullmatch(word) is not None
+
 
 # A command's output given as a value, whole: "$(cat key.txt)" (read as one value, spaces and
 # all: "$(echo s3cr3tValue9)" was cut at its space and its literal left in sight), a command in

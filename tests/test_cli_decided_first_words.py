@@ -116,11 +116,14 @@ def test_the_sample_keeps_its_kept_decisions_whole(sample: Path) -> None:
 
 def test_a_code_in_capitals_said_as_a_secrets_value_is_cut_off(tmp_path: Path) -> None:
     # (a word naming a secret, "is", "was" or ":", then capitals alone: 'XQZ', 'ABCD'; a name
-    # in capitals said otherwise, "the GitHub API", "the error code is ENOENT", is quoted whole)
+    # in capitals said otherwise, "the GitHub API", "the error code is ENOENT", "The password is
+    # LDAP.", "The timezone code is UTC.", is quoted whole)
     project_with_one_session(tmp_path, ["The office gate code is XQZ.",
                                         "The alarm PIN is ABCD.",
                                         "Don't bother with the GitHub API for this one.",
-                                        "Don't bother when the error code is ENOENT."], SAID_AT)
+                                        "Don't bother when the error code is ENOENT.",
+                                        "The password is LDAP.",
+                                        "The timezone code is UTC."], SAID_AT)
 
     run_cli(tmp_path, "--force")
 
@@ -136,6 +139,8 @@ def test_a_code_in_capitals_said_as_a_secrets_value_is_cut_off(tmp_path: Path) -
     shown = run_cli(tmp_path, "show", "--all-decisions").output
     assert "Don't bother with the GitHub API for this one." in shown, shown
     assert "Don't bother when the error code is ENOENT." in shown, shown
+    assert "The password is LDAP." in shown, shown
+    assert "The timezone code is UTC." in shown, shown
 
 
 @pytest.mark.parametrize(("said", "quoted"), [
@@ -152,6 +157,32 @@ def test_a_code_in_capitals_said_as_a_secrets_value_is_cut_off(tmp_path: Path) -
     ("The password is NOT shared.", "The password is NOT shared."),
     ("The secret is AWS-managed.", "The secret is AWS-managed."),
     ("The PIN is XQZ.com, ask there.", "The PIN is XQZ.com, ask there."),
+    # (a code of a thing no secret opens: a language, a licence, a format, a signal, a zone;
+    # a pin of a board or a version; a password's or a secret's mechanism or state; many
+    # passwords or secrets, named in the plural)
+    ("Legacy code is COBOL, leave it alone.", "Legacy code is COBOL, leave it alone."),
+    ("Generated code is ESM only.", "Generated code is ESM only."),
+    ("All code is MIT licensed.", "All code is MIT licensed."),
+    ("The infra code is HCL.", "The infra code is HCL."),
+    ("The signal code is SIGTERM.", "The signal code is SIGTERM."),
+    ("The timezone code is UTC.", "The timezone code is UTC."),
+    ("The building code is IBC.", "The building code is IBC."),
+    ("The combination is AND of both filters.", "The combination is AND of both filters."),
+    ("The Node pin is LTS.", "The Node pin is LTS."),
+    ("The reset pin is GPIO.", "The reset pin is GPIO."),
+    ("Password: SSO only.", "Password: SSO only."),
+    ("The password is LDAP.", "The password is LDAP."),
+    ("The secret was ROTATED last week.", "The secret was ROTATED last week."),
+    ("The password is EXPIRED.", "The password is EXPIRED."),
+    ("The PIN is OPTIONAL.", "The PIN is OPTIONAL."),
+    ("The password was RESET yesterday.", "The password was RESET yesterday."),
+    ("Secret = UUID.", "Secret = UUID."),
+    ("Secrets: AWS SSM, not dotenv.", "Secrets: AWS SSM, not dotenv."),
+    ("Passwords: LDAP.", "Passwords: LDAP."),
+    # (what a code opens, a pin's too: cut)
+    ("The garage code is BANANA.", "The garage code is …"),
+    ("Lock combination: QWERTY", "Lock combination: …"),
+    ("the alarm pin is KQZX", "the alarm pin is …"),
 ])
 def test_a_dropped_sentence_is_cut_before_a_code_in_capitals_only(said: str, quoted: str
                                                                    ) -> None:

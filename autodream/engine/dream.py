@@ -78,7 +78,13 @@ from autodream.memory.model import (
     render_topic,
     section_type,
 )
-from autodream.redact import REDACTED_MARK, contains_secret, redact, shown_name
+from autodream.redact import (
+    REDACTED_MARK,
+    contains_secret,
+    reads_as_prose,
+    redact,
+    shown_name,
+)
 from autodream.transcripts.model import is_daily_log_name
 
 if TYPE_CHECKING:
@@ -723,30 +729,42 @@ def plan_dream(
 # "GitHub", which a cut would take from every sentence naming a product)
 _VALUE_LIKE = rx.compile(r"(?=.{3})\D*\d.*")
 # ... and a code in capitals said as a secret's value ("The office gate code is XQZ.", "the PIN
-# is ABCD", "wifi password: KQZX"): the name, "is", "was" (now, still) or ":", then 3 to 12
-# capitals, a word of its own ("We use the GitHub API." names no secret; "AWS-managed",
-# "XQZ.com" go on)
+# is ABCD", "wifi password: KQZX"): the name, one secret (a plural names a kind: "Secrets: AWS
+# SSM", "Passwords: LDAP"), "is", "was" (now, still) or ":", then 3 to 12 capitals, a word of
+# its own ("We use the GitHub API." names no secret; "AWS-managed", "XQZ.com" go on)
 _CAPITALS_SAID = rx.compile(
-    r"(?<![\w-])(?i:(pass(?:word|phrase|code)|passwd|pwd|pin|secret|combination|code)s?)"
+    r"(?<![\w-])(?i:(pass(?:word|phrase|code)|passwd|pwd|pin|secret|combination|code))"
     r"(?:[ \t]+(?i:is|was)(?:[ \t]+(?i:now|still))?[ \t]+|[ \t]*[:=][ \t]*)[\"'`]?"
     r"([A-Z][A-Z0-9]{2,11})(?![\w-]|\.\w)"
 )
-# ... where "code" has a word before it naming what it opens ("gate", "door", "alarm", "wifi"),
-# not one saying what it is ("the error code is ENOENT", "the country code is USA", "the code
-# is GPL")
+# ... where a code, a combination or a pin in lower case ("pin" is a board's or a version's as
+# often: "the reset pin is GPIO", "the Node pin is LTS") has a word before it naming what it
+# opens: a code says what it is as often ("Legacy code is COBOL", "the error code is ENOENT",
+# "the timezone code is UTC", "All code is MIT licensed", "the building code is IBC"), and the
+# things a code opens are few
 _WORD_BEFORE_CODE = rx.compile(r"([A-Za-z][A-Za-z-]*)[ \t]+\Z")
-_NO_SECRET_CODE_WORDS = frozenset({
-    "a", "an", "airport", "area", "byte", "char", "character", "color", "colour", "country",
-    "currency", "dialing", "error", "exit", "font", "http", "iso", "its", "key", "language",
-    "machine", "my", "op", "our", "postal", "product", "reason", "region", "response",
-    "result", "return", "source", "status", "that", "the", "their", "this", "ticker", "your",
-    "zip",
+_OPENED_BY_A_CODE = frozenset({
+    "access", "alarm", "apartment", "atm", "backup", "bike", "card", "door", "elevator",
+    "entrance", "entry", "garage", "gate", "gym", "house", "keypad", "lock", "lockbox", "locker",
+    "mailbox", "padlock", "pairing", "parking", "phone", "recovery", "room", "router", "safe",
+    "security", "sim", "storage", "unlock", "vault", "voicemail", "wi-fi", "wifi",
 })
-# ... and the capitals that say how a secret is, not what ("the password is NOT shared")
+# ... and no capitals that say how a secret is (emphasis, "the password is NOT shared"; a state
+# that is no everyday word, "RESET", "TBD"; the everyday ones, "EXPIRED", "ROTATED",
+# "OPTIONAL", ``reads_as_prose``) or what keeps it, an acronym a code is not ("Password: SSO
+# only", "The password is LDAP", "Secret = UUID", "The pwd is HOME") or a key of the keyboard
+# ("CTRL"): a code chosen to be typed is letters picked to be hard to guess or easy to type
+# ("XQZ", "KQZX", "QWERTY"), which no list of words holds, so the words a secret's sentence
+# names instead are listed
 _NO_CODE_CAPITALS = frozenset({
-    "ALL", "ALSO", "ALWAYS", "AND", "ANY", "EMPTY", "FOR", "NEVER", "NEW", "NONE", "NOT", "NOW",
-    "NULL", "OFF", "OLD", "ONLY", "REQUIRED", "SAME", "SET", "STILL", "TBD", "THE", "TODO",
-    "UNSET", "YES",
+    "ALL", "ALSO", "ALWAYS", "AND", "ANY", "FOR", "NEVER", "NEW", "NOT", "NOW", "OFF", "OLD",
+    "ONLY", "RESET", "SAME", "STILL", "TBD", "THE", "TODO", "YES",
+    # (what keeps a secret, makes it or stands for it)
+    "AWS", "AZURE", "CVC", "CVV", "ENV", "GCP", "GPG", "HCP", "HMAC", "HOME", "HSM", "IAM",
+    "JWT", "KMS", "LDAP", "MFA", "OAUTH", "OIDC", "OTP", "PATH", "PGP", "PKCE", "SAML", "SOPS",
+    "SSH", "SSM", "SSO", "TOTP", "TPM", "USER", "UUID", "VAULT",
+    # (a key of the keyboard: "The shortcut for secret: CTRL")
+    "ALT", "CMD", "CTRL", "DEL", "ENTER", "ESC", "SHIFT", "TAB",
 })
 # ... but a day the engine resolved ("2026-07-03", "mid-2027"): said by it, never a secret
 _RESOLVED_DAY = rx.compile(r"\d{4}-\d\d-\d\d|(?:early|mid|late)-\d{4}")
@@ -784,14 +802,16 @@ def _codes_said(sentence: str) -> list[str]:
     """The codes in capitals ``sentence`` says as a secret's value (``_CAPITALS_SAID``)."""
     codes: list[str] = []
     for code in _CAPITALS_SAID.finditer(sentence):
-        if code[2] in _NO_CODE_CAPITALS:
+        name, value = code[1], code[2]
+        if value in _NO_CODE_CAPITALS or reads_as_prose(value):
             continue
-        if code[1].lower() == "code":
-            # (the word before "code", within 40 characters)
+        if name.lower() in ("code", "combination") or (name.lower() == "pin"
+                                                       and name != "PIN"):
+            # (the word before the name, within 40 characters)
             before = _WORD_BEFORE_CODE.search(sentence, max(0, code.start() - 40), code.start())
-            if before is None or before[1].lower() in _NO_SECRET_CODE_WORDS:
+            if before is None or before[1].lower() not in _OPENED_BY_A_CODE:
                 continue
-        codes.append(code[2])
+        codes.append(value)
     return codes
 
 
