@@ -587,6 +587,15 @@ def _credential_value(value: str, name: str) -> bool:
 # the group ``verb``: read as a password's row is (``_SAID_NOW_OR_WAS``), only a value chosen
 # as people choose passwords is one (``_CHOSEN_IN_A_ROW``); a row named for a thing, "| secret
 # manager | is Vault |", has no credential's name ending its cell and is none
+# A cell's value alone, in backticks, quotes or bold: the closing "**" of a value opened in bold
+# is no part of it ("| api key | **sk-live-abcdef123456** |" read "sk-live-abcdef123456**", no
+# issuer's shape, and a password's was hidden with it, the row's bold left open)
+_CELL_VALUE = (
+    # (bold never closed, "| password | **Hunter2xyz |": its "**" passed over as before)
+    r"(?:(?P<bold>\*\*)|(?:\*\*)?)[`\"']?(?!\[REDACTED)"
+    r"(?P<value>(?(bold)[^\s|`\"']{6,200}?(?=[`\"']?\*\*)|[^\s|`\"']{6,200}))"
+    r"[`\"']?(?(bold)\*\*)"
+)
 _TABLE_CELL = rx.compile(
     r"\|[ \t]*(?:\*\*|__)?(?P<cell>[^|\n]{0,60}?)(?<![A-Za-z0-9])"
     r"(?P<name>(?i:passw(?:or)?d|passphrase|pwd|secret|token|key|credentials?|creds))"
@@ -595,8 +604,7 @@ _TABLE_CELL = rx.compile(
     r"(?:\*\*|__)?[ \t]*\|[ \t]+"
     r"(?P<verb>(?i:is(?:[ \t]+(?:now|still|currently))?|was)"
     r"(?:[ \t]+" + _MADE_TO.replace(r"\s+", r"[ \t]+") + r")?[ \t]+)?"
-    r"(?:\*\*)?[`\"']?(?!\[REDACTED)"
-    r"(?P<value>[^\s|`\"']{6,200})[`\"']?(?:\*\*)?[ \t]*(?=\|)"
+    + _CELL_VALUE + r"[ \t]*(?=\|)"
 )
 # ... the word in the name's cell right before it ("admin" in "Grafana admin token")
 _CELL_LAST_WORD = rx.compile(r"([A-Za-z0-9]+)[ \t_-]*\Z")
@@ -685,7 +693,10 @@ def _table_value(cell: str, name: str, value: str, *, said: bool = False,
                 and _ISSUED_IN_A_ROW.fullmatch(value) is not None)
     elif not said:
         return _TABLE_SECRET.fullmatch(value) is not None
-    return _CHOSEN_IN_A_ROW.fullmatch(value) is not None
+    # (or made by an issuer: "| secret | is **sk-live-abcdef123456** |" was hidden only as
+    # "sk-live-abcdef123456**", its closing "**" read as the signs of a chosen one)
+    return (_CHOSEN_IN_A_ROW.fullmatch(value) is not None
+            or _ISSUED_IN_A_ROW.fullmatch(value) is not None)
 
 
 def _row_of_two(text: str, opening: int, closing: int) -> bool:
@@ -732,9 +743,7 @@ _HEAD_CELL = rx.compile(
     r"(?:\*\*|__)?[ \t]*\Z"
 )
 # ... and a row's cell giving a value alone, in backticks, quotes or bold as _TABLE_CELL's
-_ROW_VALUE = rx.compile(
-    r"[ \t]+(?:\*\*)?[`\"']?(?!\[REDACTED)([^\s|`\"']{6,200})[`\"']?(?:\*\*)?[ \t]*\Z"
-)
+_ROW_VALUE = rx.compile(r"[ \t]+" + _CELL_VALUE + r"[ \t]*\Z")
 _TABLE_RULE = rx.compile(_RULE_ROW)
 
 
@@ -778,9 +787,9 @@ def _cell_secret(named: re.Match[str], start: int, cell: str) -> tuple[int, int]
     """Where the value of the cell ``cell`` (at ``start``) under the named column ``named`` is a
     secret, or None: one reading for a table on several lines and one flattened onto a line."""
     value = _ROW_VALUE.fullmatch(" " + cell)
-    if value is None or not _table_value(named["cell"], named["name"], value[1]):
+    if value is None or not _table_value(named["cell"], named["name"], value["value"]):
         return None
-    return start - 1 + value.start(1), start - 1 + value.end(1)
+    return start - 1 + value.start("value"), start - 1 + value.end("value")
 
 
 def _column_hits(text: str, head: re.Match[str]) -> tuple[list[tuple[int, int]], int]:

@@ -142,3 +142,25 @@ def test_claude_reads_no_value_of_a_credentials_row_of_two_cells(
     for secret in ("abc123XYZ987", "sk-live-abcdef123456"):
         assert secret not in sent
         assert secret not in what_a_dream_kept(root)
+
+
+@pytest.mark.parametrize(("row", "shown"), [
+    ("| api key | **sk-live-abcdef123456** |", f"| api key | **{MARK}** |"),
+    ("| token | **abc123XYZ987** |", f"| token | **{MARK}** |"),
+    ("| password | **Hunter2xyz** |", f"| password | **{MARK}** |"),
+    ("| secret | **Hunter2xyz** |", f"| secret | **{MARK}** |"),
+    ("| token | is **abc123XYZ987** |", f"| token | is **{MARK}** |"),
+    ("| password | **`Hunter2xyz`** |", f"| password | **`{MARK}`** |"),
+    ("| user | password |\n|---|---|\n| admin | **Hunter2xyz** |",
+     f"| user | password |\n|---|---|\n| admin | **{MARK}** |"),
+    # (an issuer's value said after "is": hidden as "sk-live-abcdef123456**" only, as chosen)
+    ("| token | is **sk-live-abcdef123456** |", f"| token | is **{MARK}** |"),
+    ("| secret | is sk-live-abcdef123456 |", f"| secret | is {MARK} |"),
+    ("| api key | was pk_test_51Hq8Zd2x9 |", f"| api key | was {MARK} |"),
+    # (bold never closed: as before)
+    ("| password | **Hunter2xyz |", f"| password | **{MARK} |"),
+])
+def test_a_value_in_bold_is_hidden_between_its_marks(row: str, shown: str) -> None:
+    # (the closing "**" was read as the value's and hidden with it, the row's bold left open;
+    # a key's value in bold, "sk-live-abcdef123456**", read as no issuer's and shown)
+    assert redact(row) == shown
