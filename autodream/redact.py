@@ -506,14 +506,22 @@ def _credential_name(text: str, k: int) -> str | None:
     token = text[k + 2] in "nN"
     before = _word_before_name(text, k)
     if before is None or before[1] is None:
-        return "" if token else None
-    word, join = before[1].lower(), before[2]
+        word, join = "", ""
+    else:
+        word, join = before[1].lower(), before[2]
     # (a word running on into the name is another word, "monkey", "tokenizer", unless it
     # names a credential: "apikey")
-    if word in _CREDENTIAL_WORDS or (token and join[:1] in (" ", "\t")
-                                     and word in _TOKEN_ONLY_WORDS):
-        return word
-    return None
+    if word in _TOKEN_ONLY_WORDS and join[:1] not in (" ", "\t"):
+        return None
+    return word if _says_credential(word, token=token) else None
+
+
+def _says_credential(word: str, *, token: bool) -> bool:
+    """True when ``word`` (lower case, "" for none), the word before "key" or "token" (``token``),
+    makes the name a credential's: one of ``_CREDENTIAL_WORDS`` ("api", "deploy"), and for a
+    token one of ``_TOKEN_ONLY_WORDS`` ("the", "staging") or none ("| token |"). A sentence's
+    name (``_credential_name``) and a table's row of two cells (``_table_value``) ask this."""
+    return word in _CREDENTIAL_WORDS or (token and (not word or word in _TOKEN_ONLY_WORDS))
 
 
 def _named_by_a_word(text: str, k: int, value: str) -> str | None:
@@ -687,8 +695,7 @@ def _table_value(cell: str, name: str, value: str, *, said: bool = False,
             # "| deploy token |", not "| hot key |" nor a key-value table's "| key |"; and no
             # stand-in's or label's first word, "Placeholder-Token-2024")
             return _credential_value(value, word) or (
-                alone and (word in _CREDENTIAL_WORDS
-                           or (name == "token" and (word in _TOKEN_ONLY_WORDS or not word)))
+                alone and _says_credential(word, token=name == "token")
                 and not _opens_with_a_role(value)
                 and _ISSUED_IN_A_ROW.fullmatch(value) is not None)
     elif not said:

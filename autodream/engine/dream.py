@@ -787,15 +787,22 @@ def _values_said(sentence: str) -> list[str]:
     "ws://chat:[REDACTED:url-password]@server.io": what is left of the secret's place), or a
     code in capitals said as a secret's (``_CAPITALS_SAID``: "XQZ" in "The office gate code
     is XQZ.")."""
+    return _words_shaped_as_values(sentence) + _codes_said(sentence)
+
+
+def _words_shaped_as_values(text: str) -> list[str]:
+    """The words of ``text`` shaped as a value or next to a redaction marker, as
+    ``_values_said`` reads them, without the codes in capitals (which need the whole
+    sentence)."""
     said: list[str] = []
-    for chunk in sentence.split():
+    for chunk in text.split():
         marked = REDACTED_MARK in chunk
         for word in _WORD.findall(_MARKER.sub(" ", chunk)):
             if _RESOLVED_DAY.fullmatch(word) is not None:
                 continue
             if _VALUE_LIKE.fullmatch(word) is not None or (marked and len(word) >= 3):
                 said.append(word)
-    return said + _codes_said(sentence)
+    return said
 
 
 def _codes_said(sentence: str) -> list[str]:
@@ -822,7 +829,8 @@ def _plain_opening(sentence: str, count: int = 4) -> str:
     codes = set(_codes_said(sentence))
     shown: list[str] = []
     for chunk in sentence.split()[:count]:
-        if (REDACTED_MARK in chunk or _values_said(chunk)
+        # (a chunk's codes are among the sentence's: read once, above)
+        if (REDACTED_MARK in chunk or _words_shaped_as_values(chunk)
                 or not codes.isdisjoint(_WORD.findall(chunk))):
             break
         shown.append(chunk)
