@@ -2415,6 +2415,40 @@ def _names_a_hash(text: str, start: int, end: int) -> bool:
     return bool(names) and _HASHING_AFTER_NAME.match(text, names[-1].end(), start) is not None
 
 
+# A markdown link's closing half, "](file.md)" or "](<a b.md>)", after its text's opening "["
+# on the line: where an index line's title ends ("- [Don't bother, the password is
+# LDAP](feedback_x.md)"), no value goes on. A value read through it was judged with the link's
+# name in it ("LDAP](feedback_x.md)", long enough to be a password where "LDAP" is not), so the
+# index line hid what the topic file's body showed, and the dream failed on its own MEMORY.md
+_LINK_TAIL = rx.compile(r"\]\((?:<[^<>\n]*>|[^\s()<>]*)\)")
+# (how far back the link's "[" is looked for: a title is far shorter)
+_LINK_TEXT_REACH = 1_000
+
+
+def _before_a_link(text: str, found: re.Match[str], start: int, end: int
+                   ) -> re.Match[str] | None:
+    """``found`` (its value from ``start`` to ``end``) as it reads in a link's text alone, where
+    the value runs on through the link's closing half: its pattern matched from the same start
+    with the text ending at the link's "]" (None: no value there). Else ``found`` itself: a
+    value with no link text open before it ('KEY = "Xk9m...](x.md)"') is read as before."""
+    # (looked for in the value's own copy: what the match read already, never the text after it)
+    value = text[start:end]
+    at = value.find("](")
+    while at >= 0 and _LINK_TAIL.match(text, start + at) is None:
+        at = value.find("](", at + 2)
+    if at < 0:
+        return found
+    reach = max(0, found.start() - _LINK_TEXT_REACH)
+    line = text.rfind("\n", reach, start) + 1 or reach
+    opened = text.rfind("[", line, start)
+    if opened < 0 or text.find("]", opened, start) >= 0:
+        return found
+    return found.re.match(text, found.start(), start + at)
+
+
+_READ_PAST_A_LINK = frozenset({_TABLE_HEAD, _FLAT_TABLE_RULE, _TABLE_CELL})
+
+
 def _scan_view(text: str, only: frozenset[int]) -> list[tuple[int, SecretHit]]:
     hits: list[tuple[int, SecretHit]] = []
     # (under (?i) a pattern's "i" matches a dotless "\u0131", which casefold keeps: 'the p\u0131n:
@@ -2438,8 +2472,15 @@ def _scan_view(text: str, only: frozenset[int]) -> list[tuple[int, SecretHit]]:
     flat_line = (0, -1)
     for i in sorted(runs & only):
         kind, pattern, group, _ = _PATTERNS[i]
-        for m in pattern.finditer(text):
-            start, end = m.span((m.lastindex or 0) if group < 0 else group)
+        for found in pattern.finditer(text):
+            start, end = found.span((found.lastindex or 0) if group < 0 else group)
+            # (a table's header is read whole, links in its cells with it, and a cell's value
+            # as its row has it)
+            m = found if pattern in _READ_PAST_A_LINK else _before_a_link(text, found, start, end)
+            if m is not found:
+                if m is None:
+                    continue
+                start, end = m.span((m.lastindex or 0) if group < 0 else group)
             if start < 0 or end <= start:
                 continue
             if text.startswith(REDACTED_MARK, start):
