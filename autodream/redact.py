@@ -597,12 +597,15 @@ def _credential_value(value: str, name: str) -> bool:
 # manager | is Vault |", has no credential's name ending its cell and is none
 # A cell's value alone, in backticks, quotes or bold: the closing "**" of a value opened in bold
 # is no part of it ("| api key | **sk-live-abcdef123456** |" read "sk-live-abcdef123456**", no
-# issuer's shape, and a password's was hidden with it, the row's bold left open)
+# issuer's shape, and a password's was hidden with it, the row's bold left open), nor is an
+# italic mark inside the bold ("***sk-live-...***", "**_ghp_..._**", "**sk-live-...***": read
+# with the mark, the value had no issuer's shape and was shown), nor a closing mark over
+# ("**sk-live-...****" read "sk-live-...**")
 _CELL_VALUE = (
     # (bold never closed, "| password | **Hunter2xyz |": its "**" passed over as before)
-    r"(?:(?P<bold>\*\*)|(?:\*\*)?)[`\"']?(?!\[REDACTED)"
-    r"(?P<value>(?(bold)[^\s|`\"']{6,200}?(?=[`\"']?\*\*)|[^\s|`\"']{6,200}))"
-    r"[`\"']?(?(bold)\*\*)"
+    r"(?:(?P<bold>\*\*)[*_]?|(?:\*\*)?)[`\"']?(?!\[REDACTED)"
+    r"(?P<value>(?(bold)[^\s|`\"']{6,200}?(?=[`\"']?[*_]?\*\*)|[^\s|`\"']{6,200}))"
+    r"[`\"']?(?(bold)[*_]?\*\*\**+)"
 )
 _TABLE_CELL = rx.compile(
     r"\|[ \t]*(?:\*\*|__)?(?P<cell>[^|\n]{0,60}?)(?<![A-Za-z0-9])"
@@ -681,6 +684,12 @@ def _table_value(cell: str, name: str, value: str, *, said: bool = False,
     else ("| token | abc123XYZ987 |"), where a key's or a token's value is one when made as
     an issuer makes one, generated or prefixed (``_ISSUED_IN_A_ROW``): a table naming a thing,
     a model or a count in a third cell is left as a sentence reads it."""
+    # (a value an issuer's own pattern reads whole is one in any row: between italic marks,
+    # "| token | is **_AKIAIOSFODNN7EXAMPLE_** |", the "_" before it, a word's letter to the
+    # pattern, kept the text's pass from finding it)
+    if any(pattern.fullmatch(value) is not None
+           for _, pattern, group, _ in _PATTERNS if group == 0):
+        return True
     name = name.lower()
     if name in ("key", "token"):
         last = _CELL_LAST_WORD.search(cell)

@@ -11,6 +11,7 @@ in a table of counts, stay as written."""
 
 from __future__ import annotations
 
+import re
 from datetime import datetime, timezone
 from pathlib import Path
 
@@ -164,3 +165,25 @@ def test_a_value_in_bold_is_hidden_between_its_marks(row: str, shown: str) -> No
     # (the closing "**" was read as the value's and hidden with it, the row's bold left open;
     # a key's value in bold, "sk-live-abcdef123456**", read as no issuer's and shown)
     assert redact(row) == shown
+
+
+@pytest.mark.parametrize("wrapped", [
+    "***{}***", "**{}***", "***{}**", "**_{}_**", "**_{}**", "**{}_**", "**{}****", "**{}**",
+])
+@pytest.mark.parametrize("value", [
+    "sk-live-abcdef123456", "ghp_abcdefghijklmnopqrstuvwxyz0123456789",
+    "xoxb-1234567890-abcdefghij", "AKIAIOSFODNN7EXAMPLE",
+])
+def test_a_value_in_bold_and_italics_is_hidden_between_its_marks(wrapped: str,
+                                                                  value: str) -> None:
+    # (an italic mark inside the bold, or a closing mark over, was read as the value's:
+    # "sk-live-abcdef123456*", "sk-live-abcdef123456**" and
+    # "_ghp_..._" have no issuer's shape, and the "_" before an access key's id hid it from
+    # its own pattern, so a row main hid was shown)
+    for name in ("token", "api key", "secret", "access key"):
+        for verb in ("", "is "):
+            row = f"| {name} | {verb}{wrapped.format(value)} |"
+            shown = redact(row)
+            assert value not in shown, row
+            # (every mark kept around the value's)
+            assert re.sub(r"\[REDACTED:[a-z-]+\]", value, shown) == row, shown
