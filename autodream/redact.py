@@ -561,18 +561,21 @@ def _opens_with_a_role(value: str) -> bool:
     return first is not None and first[0].lower() in _ROLE_OR_PLACEHOLDER_WORDS
 
 
-def _credential_value(value: str, name: str) -> bool:
+def _credential_value(value: str, name: str, *, generated: bool = True) -> bool:
     """True when ``value``, given to a credential named for ``name`` (``_credential_name``),
     reads as one: random (``_random``), or naming itself a token, key, secret or password,
     with a number of its own that no one chose for what it means (``_chosen``), in both
     cases ("Qx-Token-99812", "Pg-Secret-2291"), and no name in code ("GITHUB_TOKEN2",
     "TokenV2Handler") and no label repeating the name ("the deploy key is Deploy-Key-2291"
-    names the key)."""
+    names the key). ``generated``: a value generated as an issuer makes one
+    (``_GENERATED``) is one too; a table's row asks that of a row of two cells alone."""
     # (asked of the whole word by a regex, not a step of Python a character: a run of
     # "token=token=..." gives 30 such words of 180 characters each from every 186)
     if not _DIGIT.search(value):
         return False
-    if _random(value):
+    # (or generated, as an issuer makes one: "the token is abc123XYZ987", too short for
+    # ``_random``, was shown and a dream kept it)
+    if _random(value) or (generated and _GENERATED_VALUE.fullmatch(value) is not None):
         return True
     return (_NAMES_ITSELF.search(value) is not None
             and (any(map(_chosen, _NUMBER.findall(value)))
@@ -636,6 +639,7 @@ _GENERATED = (
     r"(?-i:(?=[A-Za-z\d]{10,}\Z)(?!0[xX])(?=[^|]*[A-Z])(?=[^|]*[a-z])(?=[^|]*\d[A-Za-z]+\d)"
     r"(?![^|]*[A-Z][a-z]{2}))"
 )
+_GENERATED_VALUE = rx.compile(_GENERATED + r"[A-Za-z\d]+")
 # ... and, in a key's, a token's or a secret's row, what a word chosen with a digit in it names
 # there, where a password's row hides it: a hex literal ("0xFF00aa"), a size, a unit, an
 # ordinal or a product opening with its number ("100GiB", "10MBps", "256bitAES", "3rdParty",
@@ -703,7 +707,7 @@ def _table_value(cell: str, name: str, value: str, *, said: bool = False,
             # (only a name saying credential, as a sentence's must: "| api key |", "| token |",
             # "| deploy token |", not "| hot key |" nor a key-value table's "| key |"; and no
             # stand-in's or label's first word, "Placeholder-Token-2024")
-            return _credential_value(value, word) or (
+            return _credential_value(value, word, generated=False) or (
                 alone and _says_credential(word, token=name == "token")
                 and not _opens_with_a_role(value)
                 and _ISSUED_IN_A_ROW.fullmatch(value) is not None)

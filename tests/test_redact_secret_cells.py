@@ -19,7 +19,7 @@ import pytest
 
 from autodream.redact import find_secrets, redact
 from tests.factories import project_with_one_session, run_cli, what_a_dream_kept
-from tests.redacted import MARK
+from tests.redacted import MARK, hides_only
 from tests.scripted_api import ScriptedAPI, tool_use
 from tests.test_secret_sweep import _claude_dream
 
@@ -187,3 +187,26 @@ def test_a_value_in_bold_and_italics_is_hidden_between_its_marks(wrapped: str,
             assert value not in shown, row
             # (every mark kept around the value's)
             assert re.sub(r"\[REDACTED:[a-z-]+\]", value, shown) == row, shown
+
+
+@pytest.mark.parametrize(("said", "secret"), [
+    ("The token is abc123XYZ987.", "abc123XYZ987"),
+    ("The API key was 9fK2mQ7xLp, rotate it.", "9fK2mQ7xLp"),
+    ("The access key = abc123XYZ987", "abc123XYZ987"),
+    ("my session token is Qm4xZ9kLp2Rt", "Qm4xZ9kLp2Rt"),
+])
+def test_a_generated_value_said_of_a_token_in_prose_is_hidden(said: str, secret: str) -> None:
+    # (too short to read as random, it was shown, and a dream kept it in memory)
+    hides_only(said, (secret,))
+
+
+@pytest.mark.parametrize("said", [
+    "The cache key is abc123XYZ987.",  # (no credential's key)
+    "The token count is abc123XYZ987",  # (a count's name)
+    "The tokenizer is abc123XYZ987.",
+    "The token is 3Blue1Brown.",  # (a capitalised word in it)
+    "The token is 0xDeadBeef00.",  # (a hex literal)
+    "My token is utf8MB4.",  # (one digit run, too short)
+])
+def test_a_value_not_generated_or_no_tokens_is_left_as_written(said: str) -> None:
+    assert redact(said) == said
