@@ -147,6 +147,25 @@ def test_files_under_other_headings_are_never_merged(tmp_path: Path, files: dict
     assert topic_texts(root) == files
 
 
+def test_a_persons_unheaded_file_repeating_a_headed_files_rule_is_not_merged_into_it(
+        tmp_path: Path) -> None:
+    # (post-merge sweep rev223 R1: a dream that merged a headed file with an unheaded one
+    # stating its rule deleted quota.md, a person's file, into kepler.md's '## Access' section,
+    # on a dream with no session) both are the person's, each as they wrote it
+    root = project_dirs(tmp_path, LEAST_GATES)
+    files = {
+        "quota.md": _front("GPU quota", "How many GPUs we may use") + (
+            "\nOur group quota is 8 A100s at a time.\nBook them in the cluster sheet.\n"),
+        "kepler.md": _front("Kepler", "Notes on the kepler cluster") + (
+            "\n# Kepler cluster\nOur group quota is 8 A100s at a time.\n\n## Access\n"
+            "SSH through the bastion.\n")}
+    write_tree(root, {"project/README.md": "# demo\n",
+                      **{f"memory/{name}": text for name, text in files.items()}})
+    say_on_day(root, 2, "Keep the README short.")
+    dream_on_day(root, 2)
+    assert topic_texts(root) == files
+
+
 def test_a_headed_plan_long_gone_stays_in_its_file(tmp_path: Path) -> None:
     # a plan more than 30 days gone moves to the file of past events only when every line of
     # its file is dated: a heading above it would be lost by the move, so it stays where it is
@@ -175,38 +194,6 @@ def test_a_headed_file_saying_what_the_project_says_is_kept(tmp_path: Path) -> N
     dream_on_day(root, 2)
     assert _body(topic_texts(root)["project_http.md"]) == (
         "# HTTP\nWe use requests for HTTP calls.\n")
-
-
-_DEPLOY = "We deploy on Tuesdays and Fridays."
-_COPY = _front("We deploy on Tuesdays and Fridays", _DEPLOY) + f"{_DEPLOY}\n"
-
-
-@pytest.mark.parametrize(("headed", "copy_name"), [
-    # the rule under the heading (rev221 f.py name-eq-ruleheaded), the copy after it or before
-    (_front("We deploy on Tuesdays and Fridays", _DEPLOY) + f"# Deploy\n{_DEPLOY}\n",
-     "project_deploy.md"),
-    (_front("We deploy on Tuesdays and Fridays", _DEPLOY) + f"# Deploy\n{_DEPLOY}\n",
-     "a_deploy.md"),
-    # the rule as the heading (rev221 f.py heading-rule)
-    (_front("Deploy", "Deploy notes") + "# We deploy on Tuesdays and Fridays\n"
-     "Ask Dana before a Friday deploy.\n", "project_deploy.md"),
-], ids=["rule-under", "copy-first", "rule-as-heading"])
-def test_a_dreams_unheaded_copy_of_a_headed_files_rule_goes_into_it(
-        tmp_path: Path, headed: str, copy_name: str) -> None:
-    # a dream's copy of a rule a person wrote under a heading is one memory told twice: it goes
-    # into the headed file (heading, description and every line kept), never the other way round
-    root = project_dirs(tmp_path, LEAST_GATES)
-    write_tree(root, {"project/README.md": "# demo\n", "memory/deploy.md": headed,
-                      f"memory/{copy_name}": _COPY})
-    say_on_day(root, 2, "Keep the README short.")
-    dream_on_day(root, 2)
-    texts = topic_texts(root)
-    assert list(texts) == ["deploy.md"]
-    front, body = headed.split("\n---\n", 1)
-    assert _body(texts["deploy.md"]) == body
-    assert texts["deploy.md"].startswith(front.split("\ntype:")[0])
-    index = (root / "memory" / "MEMORY.md").read_text(encoding="utf-8")
-    assert index.count("\n- [") + index.startswith("- [") == 1, index
 
 
 def test_a_headed_file_whose_change_ended_keeps_its_heading(tmp_path: Path) -> None:

@@ -50,101 +50,61 @@ def merge_near_duplicates(live: list[Entry], entries: list[Entry], options: Engi
     for i, keep in enumerate(live):
         if keep.deleted:
             continue
+        a, keep_full = lead_tokens[keep.file], full_tokens[keep.file]
         for other in of_type[keep.type][rank[i] + 1 :]:
             if other.deleted:
                 continue
-            kept_head, other_head = headings[keep.file], headings[other.file]
-            if kept_head and other_head and kept_head != other_head:
+            if headings[keep.file] != headings[other.file]:
                 # a heading of the person's ('# Backend notes' / '# Release notes') is what kept
-                # their notes apart: two files under other headings are never one memory,
-                # whatever rule both state under it
+                # their notes apart: two files under other headings, or one under none, are
+                # never one memory, whatever rule both state under it
                 continue
-            if kept_head == other_head:
-                _weigh(keep, other, (lead_tokens[keep.file], full[keep.file],
-                                     full_tokens[keep.file], values[keep.file], keep.lead),
-                       threshold, (dated, lead_tokens, full, full_tokens, values), entries,
-                       options, decisions)
+            b = lead_tokens[other.file]
+            shared = len(a & b)
+            contained = shared >= 3 and shared / max(1, min(len(a), len(b))) >= 0.75
+            rough = dice(keep_full, full_tokens[other.file])
+            if not contained and rough < 0.45:
+                continue  # too little in common for difflib to find a duplicate
+            differ = values[keep.file] != values[other.file]
+            both_dated = dated[keep.file] and dated[other.file]
+            if differ and not both_dated:
+                # same shape, different facts (another test, another port): kept apart
+                # whatever about_other_things says, so it is not asked (a note per
+                # service in a long MEMORY.md is thousands of such pairs)
                 continue
-            # one headed, one not (a dream's unheaded copy of the rule of a file a person topped
-            # with a heading): the unheaded one may go into the headed file, never the other way
-            # round, and only as a duplicate (a contradiction leaves both, every line kept). It
-            # is weighed by the headed file's rule and by its heading read as the rule, as a
-            # file whose heading states the rule ('# We deploy on Tuesdays and Fridays') was
-            headed, plain = (keep, other) if kept_head else (other, keep)
-            for face in (headed.lead, headings[headed.file][0]):
-                face_full = f"{headed.name}. {face}"
-                if _weigh(headed, plain, (tokens(face), face_full, tokens(face_full),
-                                          specific_values(face), face),
-                          threshold, (dated, lead_tokens, full, full_tokens, values), entries,
-                          options, decisions, absorb_only=True):
-                    break
-            if keep.deleted:
-                break
-
-
-_Seen = tuple[dict[str, bool], dict[str, frozenset[str]], dict[str, str], dict[str, frozenset[str]],
-              dict[str, frozenset[str]]]
-
-
-_Face = tuple[frozenset[str], str, frozenset[str], frozenset[str], str]
-
-
-def _weigh(keep: Entry, other: Entry, face: _Face,
-           threshold: float, seen: _Seen, entries: list[Entry], options: EngineOptions,
-           decisions: list[Decision], absorb_only: bool = False) -> bool:
-    """``other`` weighed against ``keep`` read as ``face`` (its lead's tokens, its name and lead,
-    their tokens, its specific values, its lead): absorbed into it when they say the same, the
-    older pruned when they give one choice two values (unless ``absorb_only``). True when
-    ``other`` was absorbed."""
-    dated, lead_tokens, full, full_tokens, values = seen
-    a, keep_full, keep_full_tokens, keep_values, keep_lead = face
-    b = lead_tokens[other.file]
-    shared = len(a & b)
-    contained = shared >= 3 and shared / max(1, min(len(a), len(b))) >= 0.75
-    rough = dice(keep_full_tokens, full_tokens[other.file])
-    if not contained and rough < 0.45:
-        return False  # too little in common for difflib to find a duplicate
-    differ = keep_values != values[other.file]
-    both_dated = dated[keep.file] and dated[other.file]
-    if differ and not both_dated:
-        # same shape, different facts (another test, another port): kept apart
-        # whatever about_other_things says, so it is not asked (a note per
-        # service in a long MEMORY.md is thousands of such pairs)
-        return False
-    if about_other_things(keep_lead, other.lead):
-        return False  # alike in shape, about different things: neither is stale
-    if ends_another_day(keep_lead, other.lead) or ends_another_day(other.lead, keep_lead):
-        return False  # ("We no longer deploy on Fridays" / "We deploy on Tuesdays": both hold)
-    if days_of_other_doings(keep_lead, other.lead):
-        return False  # ("We no longer deploy on Tuesdays; ..." / "... release ...": both hold)
-    if end_days_otherwise(keep_lead, other.lead):
-        return False  # ("We no longer deploy on Fridays" / "... on Fridays or Tuesdays")
-    if keep.type == "project" and other_events_that_day(keep_lead, other.lead):
-        return False  # ("The release party is on 2026-07-24" / "The release is on ...")
-    if differ:
-        # same shape, different facts (another test, another date), unless one
-        # dated entry states a changed value of the other
-        conflict = choice_difference(keep_lead, other.lead)
-        if conflict is not None and not absorb_only:
-            _resolve_conflict(keep, other, conflict, decisions)
-        return False
-    sim = rough if rough >= threshold else similarity(keep_full, full[other.file])
-    if sim < threshold and not contained:
-        return False
-    sim = max(sim, 0.75 if contained else 0.0)
-    conflict = choice_difference(keep_lead, other.lead)
-    if conflict is not None:
-        if not absorb_only:
-            _resolve_conflict(keep, other, conflict, decisions)
-        return False
-    if (switched_off_the_day_of(keep_lead, other.lead)
-            or switched_off_the_day_of(other.lead, keep_lead)):
-        # ("We deploy only on Tuesdays" / "... on Thursdays now, not Tuesdays"): not merged, but
-        # a switch that supersedes it (to Fridays, not Thursdays, of a switch to every other
-        # Thursday) is resolved above as any other
-        return False
-    _absorb(keep, other, sim, entries, options, decisions)
-    return True
+            if about_other_things(keep.lead, other.lead):
+                continue  # alike in shape, about different things: neither is stale
+            if ends_another_day(keep.lead, other.lead) or ends_another_day(other.lead, keep.lead):
+                continue  # ("We no longer deploy on Fridays" / "We deploy on Tuesdays": both hold)
+            if days_of_other_doings(keep.lead, other.lead):
+                continue  # ("We no longer deploy on Tuesdays; ..." / "... release ...": both hold)
+            if end_days_otherwise(keep.lead, other.lead):
+                continue  # ("We no longer deploy on Fridays" / "... on Fridays or Tuesdays")
+            if keep.type == "project" and other_events_that_day(keep.lead, other.lead):
+                continue  # ("The release party is on 2026-07-24" / "The release is on ...")
+            if differ:
+                # same shape, different facts (another test, another date), unless one
+                # dated entry states a changed value of the other
+                conflict = choice_difference(keep.lead, other.lead)
+                if conflict is not None:
+                    _resolve_conflict(keep, other, conflict, decisions)
+                continue
+            sim = rough if rough >= threshold else similarity(full[keep.file],
+                                                              full[other.file])
+            if sim < threshold and not contained:
+                continue
+            sim = max(sim, 0.75 if contained else 0.0)
+            conflict = choice_difference(keep.lead, other.lead)
+            if conflict is not None:
+                _resolve_conflict(keep, other, conflict, decisions)
+                continue
+            if switched_off_the_day_of(keep.lead, other.lead) or switched_off_the_day_of(
+                    other.lead, keep.lead):
+                # ("We deploy only on Tuesdays" / "... on Thursdays now, not Tuesdays"): not
+                # merged, but a switch that supersedes it (to Fridays, not Thursdays, of a
+                # switch to every other Thursday) is resolved above as any other
+                continue
+            _absorb(keep, other, sim, entries, options, decisions)
 
 
 def _absorb(keep: Entry, other: Entry, sim: float, entries: list[Entry], options: EngineOptions,
@@ -155,13 +115,10 @@ def _absorb(keep: Entry, other: Entry, sim: float, entries: list[Entry], options
     # (the line not kept apart, why: the line standing for it)
     folded: list[tuple[str, str]] = []
     here = f"of {other.file}, merged into {keep.file}"
-    # (its heading is the one ``keep`` has, or it has none: a headed file is never merged into
-    # one with none; a rule said in ``keep``'s heading, '# We deploy on Tuesdays and Fridays',
-    # is said there)
-    heads = [line for line in keep.heading if line]
+    # (its heading is the one ``keep`` has: only files under the same heading are merged)
     for statement in other.statements:
         # (not a likeness: "reset every 200 minutes" is no "reset every 300 minutes")
-        same = next((s for s in [*heads, *keep.statements] if adds_nothing(statement, s)), None)
+        same = next((s for s in keep.statements if adds_nothing(statement, s)), None)
         if same is None:
             keep.statements.append(statement)
         else:
