@@ -22,7 +22,7 @@ import os
 import zlib
 from collections.abc import Mapping
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import UTC, datetime
 
 from autodream.lock import in_the_future, span
 from autodream.settings import Settings, api_key_and_source
@@ -188,6 +188,5 @@ def _epoch(stamp: str | None) -> float | None:
 
 
 def _iso(epoch: float) -> str:
-    from datetime import timezone
 
-    return datetime.fromtimestamp(epoch, tz=timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+    return datetime.fromtimestamp(epoch, tz=UTC).strftime("%Y-%m-%dT%H:%M:%SZ")

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import errno
 import os
-import sys
 
 from autodream.errors import AutodreamError, ConfigError, printable
 
@@ -261,10 +260,7 @@ def _load_toml(path: str) -> dict[str, object]:
 
 
 def _parse_toml(raw: bytes, path: str) -> dict[str, object]:
-    if sys.version_info >= (3, 11):
-        import tomllib
-    else:  # pragma: no cover - exercised on 3.10 only
-        import tomli as tomllib  # type: ignore[import-not-found,no-redef]
+    import tomllib
     try:
         text = raw.decode("utf-8")
         return dict(tomllib.loads(text))
@@ -385,7 +381,7 @@ def parse_now(text: str) -> float:
                               f"date, got {text!r}")
         _check_a_date(epoch, text)
         return epoch
-    from datetime import datetime, timezone
+    from datetime import UTC, datetime
 
     try:
         parsed = datetime.fromisoformat(stripped.replace("Z", "+00:00"))
@@ -394,7 +390,7 @@ def parse_now(text: str) -> float:
             f"AUTODREAM_NOW: expected epoch seconds or an ISO 8601 date, got {text!r}"
         ) from None
     if parsed.tzinfo is None:
-        parsed = parsed.replace(tzinfo=timezone.utc)
+        parsed = parsed.replace(tzinfo=UTC)
     return parsed.timestamp()
 
 
@@ -402,10 +398,10 @@ def _check_a_date(epoch: float, text: str) -> None:
     """``ConfigError`` when ``epoch`` seconds name no date Python can hold: 1e300 or
     253402300800 (the year 10000) were a traceback (OverflowError, "year is out of range")
     from the dream's first date."""
-    from datetime import datetime, timezone
+    from datetime import UTC, datetime
 
     try:
-        datetime.fromtimestamp(epoch, tz=timezone.utc)
+        datetime.fromtimestamp(epoch, tz=UTC)
     except (OverflowError, ValueError, OSError):
         raise ConfigError(f"AUTODREAM_NOW: expected epoch seconds of a date in the years 1 to "
                           f"9999 or an ISO 8601 date, got {text!r}") from None

@@ -22,7 +22,7 @@ import os
 import stat
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import NamedTuple
 
@@ -965,7 +965,7 @@ def _time_result(settings: Settings, report: GateReport) -> GateResult:
     reason = f"min_hours is {settings.min_hours:g}"
     if report.future_last is not None:
         ahead = (report.future_last - report.now) / 3600
-        when = datetime.fromtimestamp(report.future_last, tz=timezone.utc)
+        when = datetime.fromtimestamp(report.future_last, tz=UTC)
         return GateResult(
             TIME, True,
             f"the last dream is dated {when:%Y-%m-%d %H:%M} UTC, {ahead:.1f} h in the future",

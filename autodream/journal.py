@@ -18,7 +18,7 @@ import os
 import stat
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -241,7 +241,7 @@ def _check_run_id(value: object) -> str:
 
 
 def iso_utc(now: datetime) -> str:
-    return now.astimezone(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+    return now.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
 def new_run_id(now: datetime, taken: Iterable[str] = ()) -> str:
@@ -250,7 +250,7 @@ def new_run_id(now: datetime, taken: Iterable[str] = ()) -> str:
     The digits are random but above those of any ``taken`` id of the same second, so ids sort in
     the order the runs began even when several start within one second (a fixed clock).
     """
-    stamp = now.astimezone(timezone.utc).strftime("%Y%m%dT%H%M%SZ")
+    stamp = now.astimezone(UTC).strftime("%Y%m%dT%H%M%SZ")
     floor = -1
     for name in taken:
         if name.startswith(stamp + "-"):
@@ -1441,7 +1441,7 @@ def undo(
     ``reads``: the folders the project's dream reads transcripts in (``Settings.read_dirs``),
     where the read positions of a moved or copied project are found.
     """
-    when = now or datetime.now(timezone.utc)
+    when = now or datetime.now(UTC)
     recover(memory_dir, state_dir, when, reads=reads)
     records = list_runs(state_dir)
     diary = _read_diary(state_dir)  # (once: it may be long)
@@ -1606,8 +1606,8 @@ def _id_stamp(stamp: str) -> datetime:
     if (len(stamp) == 16 and stamp.isascii() and stamp[:8].isdigit() and stamp[8] == "T"
             and stamp[9:15].isdigit() and stamp[15] == "Z"):
         return datetime(int(stamp[:4]), int(stamp[4:6]), int(stamp[6:8]), int(stamp[9:11]),
-                        int(stamp[11:13]), int(stamp[13:15]), tzinfo=timezone.utc)
-    return datetime.strptime(stamp, "%Y%m%dT%H%M%SZ").replace(tzinfo=timezone.utc)
+                        int(stamp[11:13]), int(stamp[13:15]), tzinfo=UTC)
+    return datetime.strptime(stamp, "%Y%m%dT%H%M%SZ").replace(tzinfo=UTC)
 
 
 def _undo_moved_before(state_dir: Path, target: RunRecord) -> LinkedState:

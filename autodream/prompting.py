@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from functools import lru_cache
 from pathlib import Path
 from string import Template
@@ -152,8 +152,8 @@ def _fill(name: str, values: dict[str, str]) -> str:
 
 
 def _today(now: datetime) -> str:
-    aware = now if now.tzinfo is not None else now.replace(tzinfo=timezone.utc)
-    return aware.astimezone(timezone.utc).date().isoformat()
+    aware = now if now.tzinfo is not None else now.replace(tzinfo=UTC)
+    return aware.astimezone(UTC).date().isoformat()
 
 
 def _session_lines(brief: DreamBrief, limit: int = MAX_SESSION_LINES) -> str:
@@ -174,7 +174,7 @@ def _session_lines(brief: DreamBrief, limit: int = MAX_SESSION_LINES) -> str:
     return "\n".join(lines)
 
 
-_EPOCH = datetime(1970, 1, 1, tzinfo=timezone.utc)
+_EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
 
 
 def _session_line(
@@ -199,7 +199,7 @@ def _session_line(
 
 
 def _stamp(moment: datetime) -> str:
-    return moment.astimezone(timezone.utc).strftime("%Y-%m-%d %H:%M")
+    return moment.astimezone(UTC).strftime("%Y-%m-%d %H:%M")
 
 
 def _size(n: int) -> str:

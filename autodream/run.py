@@ -14,7 +14,7 @@ import signal
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 from types import FrameType
 from typing import Any, Protocol
@@ -111,7 +111,7 @@ class DreamOutcome:
     def as_dict(self) -> dict[str, Any]:
         from autodream.journal import iso_utc
 
-        started_at = (iso_utc(datetime.fromtimestamp(self.started, tz=timezone.utc))
+        started_at = (iso_utc(datetime.fromtimestamp(self.started, tz=UTC))
                       if self.started else None)
         return {
             # "id" and "started_at" as ``log --json`` and ``show --json`` name them, so one
@@ -209,7 +209,7 @@ def new_run_id(settings: Settings) -> str:
     already recorded, even one that started in the same second, or later by a clock set back."""
     from autodream.journal import run_id_after_all
 
-    now = datetime.fromtimestamp(settings.now(), tz=timezone.utc)
+    now = datetime.fromtimestamp(settings.now(), tz=UTC)
     return run_id_after_all(settings.state_dir, now)
 
 

@@ -32,12 +32,7 @@ from array import array
 
 try:  # the compiler's two halves are private to ``re``; any Python without them compiles plainly
     import _sre  # type: ignore[import-not-found]  # no stubs: private to re
-
-    if sys.version_info >= (3, 11):
-        from re import _compiler, _parser
-    else:  # pragma: no cover - 3.10
-        import sre_compile as _compiler
-        import sre_parse as _parser
+    from re import _compiler, _parser  # type: ignore[attr-defined]  # private, no stubs
     _COMPILE_CODE = _compiler._code  # type: ignore[attr-defined]
     _PARSE = _parser.parse
     _BUILD = _sre.compile

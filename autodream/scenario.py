@@ -19,20 +19,15 @@ what is wrong, so a run over many scenarios can report it and carry on.
 from __future__ import annotations
 
 import re
-import sys
+import tomllib
 from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import date, datetime, timezone
+from datetime import UTC, date, datetime
 from pathlib import Path
 from typing import Any, Literal
 
 from autodream.config import BACKENDS
 from autodream.errors import BadInput, NotFound
-
-if sys.version_info >= (3, 11):
-    import tomllib
-else:  # pragma: no cover - exercised on 3.10 only
-    import tomli as tomllib  # type: ignore[import-not-found, no-redef, unused-ignore]
 
 SCENARIO_FILENAME = "scenario.toml"
 ExpectKind = Literal["present", "absent"]
@@ -169,7 +164,7 @@ def _parse_now(value: Any, bad: Complaint) -> datetime:
     if moment.tzinfo is None:
         said = value if isinstance(value, str) else value.isoformat()  # a TOML local date-time
         raise bad("now", f"needs a timezone offset (e.g. \"2026-07-20T09:00:00Z\"), not {said!r}")
-    return moment.astimezone(timezone.utc)
+    return moment.astimezone(UTC)
 
 
 def _parse_gates(value: Any, bad: Complaint) -> dict[str, float]:

@@ -16,7 +16,7 @@ import stat
 import time
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -182,7 +182,7 @@ class Settings:
         )
 
     def now_dt(self) -> datetime:
-        return datetime.fromtimestamp(self.clock.now(), tz=timezone.utc)
+        return datetime.fromtimestamp(self.clock.now(), tz=UTC)
 
     def memory_dir_error(self) -> AutodreamError | None:
         """The memory dir is there and cannot be listed or entered (mode 000, another owner):

@@ -28,11 +28,11 @@ import subprocess
 import sys
 import tempfile
 import time
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
-START = datetime(2026, 7, 6, 9, 0, tzinfo=timezone.utc)
+START = datetime(2026, 7, 6, 9, 0, tzinfo=UTC)
 NOW = START + timedelta(days=14)
 
 TOOLS = ["ruff", "mypy", "pytest", "black", "isort", "bandit", "eslint", "prettier"]

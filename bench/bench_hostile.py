@@ -34,7 +34,7 @@ import argparse
 import sys
 import time
 from collections.abc import Callable
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 from autodream.engine import Gatherer, bans, consolidate, dates
@@ -46,7 +46,7 @@ from autodream.transcripts.model import Message, ReadStats
 
 ROOT = Path(__file__).resolve().parent.parent
 REAL = ROOT.parent / "shared" / "data" / "real-transcripts"
-SAID_AT = datetime(2026, 7, 6, 9, 0, tzinfo=timezone.utc)
+SAID_AT = datetime(2026, 7, 6, 9, 0, tzinfo=UTC)
 TARGET_RATIO = 3.0
 # (below this many CPU seconds at 2n, a ratio is noise: it fails no check)
 NOISE_SECONDS = 0.1

@@ -42,15 +42,11 @@ import re
 import shutil
 import sys
 import tempfile
+import tomllib
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
-
-if sys.version_info >= (3, 11):
-    import tomllib
-else:  # pragma: no cover
-    import tomli as tomllib
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -132,7 +128,7 @@ def histories(tmp: Path) -> list[History]:
             (base / "project").mkdir()
             infos = [read_session_info(p) for p in sessions.glob("*.jsonl")]
             ends = [i.ended for i in infos if i.ended is not None]
-            now = max(ends) if ends else datetime.now(timezone.utc)
+            now = max(ends) if ends else datetime.now(UTC)
             out.append(History("real 2.0 session", sessions, base / "memory",
                                base / "project", now))
             break

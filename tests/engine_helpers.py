@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 from autodream.engine import Candidate, Gatherer
 from autodream.engine.dream import DreamPlan, plan_dream
 from autodream.transcripts.model import Message
 
-T0 = datetime(2026, 7, 6, 9, 0, tzinfo=timezone.utc)  # a Monday
-NOW = datetime(2026, 7, 20, 9, 0, tzinfo=timezone.utc)
+T0 = datetime(2026, 7, 6, 9, 0, tzinfo=UTC)  # a Monday
+NOW = datetime(2026, 7, 20, 9, 0, tzinfo=UTC)
 
 
 def human(text: str, *, session: str = "s1", day: int = 0) -> Message:

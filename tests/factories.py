@@ -6,7 +6,7 @@ import json
 import os
 import uuid as uuidlib
 from dataclasses import dataclass, field
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -36,7 +36,7 @@ needs_real_transcripts = pytest.mark.skipif(
 
 
 def iso(dt: datetime) -> str:
-    return dt.astimezone(timezone.utc).strftime("%Y-%m-%dT%H:%M:%S.") + (
+    return dt.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%S.") + (
         f"{dt.microsecond // 1000:03d}Z"
     )
 
@@ -51,7 +51,7 @@ class TranscriptBuilder:
 
     session_id: str = field(default_factory=lambda: str(uuidlib.uuid4()))
     cwd: str = "/home/user/proj"
-    start: datetime = field(default_factory=lambda: datetime(2026, 7, 1, 9, 0, tzinfo=timezone.utc))
+    start: datetime = field(default_factory=lambda: datetime(2026, 7, 1, 9, 0, tzinfo=UTC))
     git_branch: str = "main"
     records: list[dict[str, Any]] = field(default_factory=list)
     _t: datetime | None = None
@@ -211,7 +211,7 @@ def run_cli(root: Path, *args: str, now: str = "2026-07-02T09:00:00Z", **env: st
 def say_on_day(root: Path, day: int, text: str) -> None:
     """A session of July ``day``, 2026, 09:00 in which the person says ``text``."""
     b = TranscriptBuilder(cwd=str(root / "project"),
-                          start=datetime(2026, 7, day, 9, tzinfo=timezone.utc))
+                          start=datetime(2026, 7, day, 9, tzinfo=UTC))
     b.user(text).assistant("Got it, noted.")
     b.write(root / "sessions")
 

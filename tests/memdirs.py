@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Mapping
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -15,7 +15,7 @@ from autodream import journal
 from autodream.memory.model import IndexEntry, MemoryType, TopicFile, render_index, render_topic
 from autodream.memory.staging import BY_DIR_FD, Staging
 
-NOW = datetime(2026, 7, 20, 9, 0, tzinfo=timezone.utc)
+NOW = datetime(2026, 7, 20, 9, 0, tzinfo=UTC)
 
 # The tests of a folder swapped for a link between a check and a write: where the system walks
 # no folder by descriptor (not every call takes ``dir_fd``), the fallback by path keeps that

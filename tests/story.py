@@ -25,12 +25,12 @@ import re
 import sys
 import tempfile
 from dataclasses import dataclass, field
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 from tests.factories import TranscriptBuilder
 
-DAY0 = datetime(2026, 7, 6, 9, 0, tzinfo=timezone.utc)  # a Monday
+DAY0 = datetime(2026, 7, 6, 9, 0, tzinfo=UTC)  # a Monday
 _FILE = re.compile(r"file\s+(\S+)\s+(\w+):\s*(.*)")
 _SAY = re.compile(r"say\s+(-?\d+)(?:\s+(\d\d?):(\d\d))?:\s*(.*)")
 _DREAM = re.compile(r"dream(?:\s+(-?\d+))?\s*")

@@ -7,7 +7,7 @@ stay what they were."""
 
 from __future__ import annotations
 
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
@@ -210,7 +210,7 @@ def test_remember_that_after_a_turned_choice_switches_nothing(tmp_path: Path, sa
     root = project_dirs(tmp_path / "v", SETTINGS)
     for day, texts in ((1, ["I prefer tabs over spaces."]), (2, [said, "Remember that."])):
         session = TranscriptBuilder(cwd=str(root / "project"),
-                                    start=datetime(2026, 7, day, 9, 0, tzinfo=timezone.utc))
+                                    start=datetime(2026, 7, day, 9, 0, tzinfo=UTC))
         for text in texts:
             session = session.user(text).assistant("Got it, noted.")
         session.write(root / "sessions")
@@ -275,7 +275,7 @@ def _two_days(tmp_path: Path, day_two: list[tuple[str, str]]) -> tuple[Path, str
     out = ""
     for day, turns in ((1, [("I prefer tabs over spaces.", "Noted.")]), (2, day_two)):
         session = TranscriptBuilder(cwd=str(root / "project"),
-                                    start=datetime(2026, 7, day, 9, 0, tzinfo=timezone.utc))
+                                    start=datetime(2026, 7, day, 9, 0, tzinfo=UTC))
         for said, reply in turns:
             session = session.user(said).assistant(reply)
         session.write(root / "sessions")

@@ -7,7 +7,7 @@ from __future__ import annotations
 import io
 import json
 import os
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
@@ -60,7 +60,7 @@ def _codex(p: Project) -> Path:
 
 def _claude(p: Project, said: str) -> Path:
     path = TranscriptBuilder(session_id=CLAUDE_ID, start=datetime(
-        2026, 7, 1, 9, 0, tzinfo=timezone.utc)).user(said).assistant("OK.").write(p.sessions)
+        2026, 7, 1, 9, 0, tzinfo=UTC)).user(said).assistant("OK.").write(p.sessions)
     os.utime(path, (SAID_AT, SAID_AT))
     return path
 
@@ -259,7 +259,7 @@ def test_a_second_dream_reads_only_what_is_new_in_both_dirs(
     both.dream()
 
     added = TranscriptBuilder(session_id=CLAUDE_ID, start=datetime(
-        2026, 7, 3, 9, 0, tzinfo=timezone.utc)).user(LINT)
+        2026, 7, 3, 9, 0, tzinfo=UTC)).user(LINT)
     write(claude, "".join(json.dumps(r) + "\n" for r in added.records), APPENDED_AT,
           append=True)
     write(mine, rollout_lines(PINNING, at="2026-07-03T10:00:00.000Z"), APPENDED_AT, append=True)

@@ -6,7 +6,7 @@ it), and what else the sentence says (a condition, a second fact) stays in memor
 
 from __future__ import annotations
 
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
@@ -178,7 +178,7 @@ def test_only_the_plan_named_in_every_word_moves(tmp_path: Path) -> None:
     # rev181: the release retro on the same day was the plan moved
     project_dirs(tmp_path, LEAST_GATES)
     TranscriptBuilder(cwd=str(tmp_path / "project"),
-                      start=datetime(2026, 7, 1, 9, tzinfo=timezone.utc)).user(
+                      start=datetime(2026, 7, 1, 9, tzinfo=UTC)).user(
         "The 2.1 release is on July 20.").user("The 2.1 release retro is on July 20.").write(
         tmp_path / "sessions")
     dream_on_day(tmp_path, 1)

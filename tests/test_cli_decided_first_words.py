@@ -8,7 +8,7 @@ knows with it. A sentence with no such word, or one memory keeps, is quoted whol
 from __future__ import annotations
 
 import json
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
@@ -17,7 +17,7 @@ from autodream.engine.dream import quoted_as_kept
 from autodream.engine.model import Decision
 from tests.factories import project_with_one_session, run_cli
 
-SAID_AT = datetime(2026, 7, 1, 9, 0, tzinfo=timezone.utc)
+SAID_AT = datetime(2026, 7, 1, 9, 0, tzinfo=UTC)
 
 
 def _decisions(root: Path) -> list[tuple[str, str]]:

@@ -4,7 +4,7 @@ changed by its words, its file beside it (user audit ux_audit4: 'Removed
 
 from __future__ import annotations
 
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 from click.testing import CliRunner
@@ -47,7 +47,7 @@ def test_a_memory_pruned_as_contradicted_is_named_by_its_title_in_the_diary(
         "- [Deploys happen only on Thursdays](project_deploys-thursdays.md) — on 2026-07-20\n",
         encoding="utf-8")
     TranscriptBuilder(cwd=str(project / "project"),
-                      start=datetime(2026, 7, 21, 9, 0, tzinfo=timezone.utc)).user(
+                      start=datetime(2026, 7, 21, 9, 0, tzinfo=UTC)).user(
         "Refactor the config loader.").assistant("Done.").write(project / "sessions")
     result = CliRunner().invoke(cli, ["--force", "--project", str(project)],
                                 env=clean_env(AUTODREAM_NOW="2026-07-21T20:00:00+00:00"))
@@ -76,7 +76,7 @@ def test_a_memory_the_user_asked_to_forget_is_named_by_its_file_alone_in_the_dia
         f"## Reference\n- [{title}](reference_staging-password.md) — on 2026-07-15\n",
         encoding="utf-8")
     TranscriptBuilder(cwd=str(project / "project"),
-                      start=datetime(2026, 7, 21, 9, 0, tzinfo=timezone.utc)).user(
+                      start=datetime(2026, 7, 21, 9, 0, tzinfo=UTC)).user(
         "Forget what I said about the staging DB login.").assistant("Done.").write(
         project / "sessions")
     result = CliRunner().invoke(cli, ["--force", "--project", str(project)],

@@ -7,7 +7,7 @@ import json
 import os
 import re
 import shutil
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, cast
 
@@ -228,7 +228,7 @@ def test_bad_transcript_lines_are_skipped_and_reported(sample: Path) -> None:
 
 
 def _project_with_ci_memory(tmp_path: Path, said: str) -> Path:
-    from datetime import datetime, timezone
+    from datetime import datetime
 
     from tests.factories import TranscriptBuilder
 
@@ -243,7 +243,7 @@ def _project_with_ci_memory(tmp_path: Path, said: str) -> Path:
         "---\nname: Deploys\ndescription: how we deploy\ntype: project\n---\n\n"
         "We deploy the API to AWS Lambda.\n", encoding="utf-8")
     TranscriptBuilder(session_id="aaaaaaaa-0000-4000-8000-0000000000c1",
-                      start=datetime(2026, 7, 13, 9, 0, tzinfo=timezone.utc)).user(
+                      start=datetime(2026, 7, 13, 9, 0, tzinfo=UTC)).user(
         said).assistant("OK.").write(root / "sessions")
     return root
 
@@ -277,13 +277,13 @@ def test_a_file_named_for_what_a_switch_replaced_is_renamed_and_undo_restores_it
 def _project_with_one_session(tmp_path: Path, cap: int | None, session_id: str,
                               said: list[str]) -> Path:
     """A project dir whose one session says ``said``; ``cap``: its max_files_touched."""
-    from datetime import datetime, timezone
+    from datetime import datetime
 
     from tests.factories import TranscriptBuilder
 
     root = project_dirs(tmp_path / "proj", f"max_files_touched = {cap}\n" if cap else "")
     builder = TranscriptBuilder(session_id=session_id,
-                                start=datetime(2026, 7, 13, 9, 0, tzinfo=timezone.utc))
+                                start=datetime(2026, 7, 13, 9, 0, tzinfo=UTC))
     for text in said:
         builder.user(text).assistant("OK.")
     builder.write(root / "sessions")
@@ -1036,14 +1036,14 @@ def test_a_dry_run_says_what_a_real_dream_would_leave_for_the_next_one(tmp_path:
     said = ("Remember that the staging database is on db1, that it is rebuilt from the nightly "
             "production snapshot at 02:00 UTC, that its credentials rotate every Monday, that "
             "migrations run there first and are watched for an hour before production.")
-    from datetime import datetime, timezone
+    from datetime import datetime
 
     from tests.factories import TranscriptBuilder
 
     root = _project_with_one_session(tmp_path, 2, "aaaaaaaa-0000-4000-8000-0000000000b7",
                                      [said])
     other = TranscriptBuilder(session_id="aaaaaaaa-0000-4000-8000-0000000000b8",
-                              start=datetime(2026, 7, 14, 9, 0, tzinfo=timezone.utc))
+                              start=datetime(2026, 7, 14, 9, 0, tzinfo=UTC))
     for text in ("Never force-push to a shared branch.", "Always run the linter before pushing."):
         other.user(text).assistant("OK.")
     other.write(root / "sessions")
@@ -1086,7 +1086,7 @@ def test_sessions_refused_again_for_different_causes_each_have_theirs_said(
 ) -> None:
     # Two sessions whose memories are each over max_write_bytes, each for a file of its own:
     # the dream and `show` named only the first one's file, so the second's looked unexplained.
-    from datetime import datetime, timedelta, timezone
+    from datetime import datetime, timedelta
 
     from tests.factories import TranscriptBuilder
 
@@ -1096,7 +1096,7 @@ def test_sessions_refused_again_for_different_causes_each_have_theirs_said(
         "production snapshot at 02:00 UTC, that its credentials rotate every Monday, and that "
         "migrations run there first and are watched for an hour before production."])
     builder = TranscriptBuilder(session_id=second,
-                                start=datetime(2026, 7, 13, 10, 0, tzinfo=timezone.utc))
+                                start=datetime(2026, 7, 13, 10, 0, tzinfo=UTC))
     builder.user("Remember that the release train leaves every second Tuesday, that the "
                  "changelog is written by whoever merges last, that hotfixes skip the train "
                  "but need two approvals, and that the train is frozen in December.")
@@ -1167,7 +1167,6 @@ def test_a_correction_of_what_the_sample_dream_says_holds_updates_its_memory(
     # the dream leads python_support.md with the event that brought the rule ("We dropped
     # Python 3.8 and 3.9 support in the week of 2026-07-13: csvstat now requires Python 3.10 or
     # newer"), and a correction of the rule made a second memory beside it, saying 3.11
-    from datetime import timezone
 
     from tests.factories import TranscriptBuilder
 
@@ -1175,7 +1174,7 @@ def test_a_correction_of_what_the_sample_dream_says_holds_updates_its_memory(
     assert code == 0, out + err
     memory = sample / "memory"
     before = {p.name for p in memory.glob("*.md")}
-    TranscriptBuilder(start=datetime(2026, 7, 20, 12, 0, tzinfo=timezone.utc)).user(
+    TranscriptBuilder(start=datetime(2026, 7, 20, 12, 0, tzinfo=UTC)).user(
         said).assistant("OK.").write(sample / "sessions")
     code, out, err = dream(sample, AUTODREAM_NOW="2026-07-21T09:00:00Z")
     assert code == 0, out + err
@@ -1244,7 +1243,7 @@ def test_a_memory_the_user_asked_to_forget_is_removed_shown_and_undone(tmp_path:
     assert any("that `autodream undo` took back" in d["reason"] for d in record["decisions"])
     # a new session asking again forgets it again
     TranscriptBuilder(session_id="aaaaaaaa-0000-4000-8000-0000000000c2",
-                      start=datetime(2026, 7, 22, 9, 0, tzinfo=timezone.utc)).user(
+                      start=datetime(2026, 7, 22, 9, 0, tzinfo=UTC)).user(
         "Forget what I said about the staging URL.").assistant("OK.").write(project / "sessions")
     code, out, err = dream(project, "--backend", "local", AUTODREAM_NOW="2026-07-23T09:00:00Z")
     assert code == 0, out + err
@@ -1321,7 +1320,6 @@ def test_a_request_to_forget_in_a_daily_log_removes_nothing(tmp_path: Path, log:
 )
 def test_the_order_of_the_persons_dates_is_carried_to_the_next_dream(
         tmp_path: Path, first: str, then: str, dated: str) -> None:
-    from datetime import timezone
 
     from tests.factories import TranscriptBuilder
 
@@ -1335,7 +1333,7 @@ def test_the_order_of_the_persons_dates_is_carried_to_the_next_dream(
     code, out, err = dream(project, "--backend", "local", AUTODREAM_NOW="2026-10-23T20:00:00Z")
     assert code == 0, out + err
     TranscriptBuilder(session_id="aaaaaaaa-0000-4000-8000-0000000000d2",
-                      start=datetime(2026, 10, 28, 9, 0, tzinfo=timezone.utc)).user(
+                      start=datetime(2026, 10, 28, 9, 0, tzinfo=UTC)).user(
         then).assistant("OK.").write(project / "sessions")
     code, out, err = dream(project, "--backend", "local", AUTODREAM_NOW="2026-10-30T20:00:00Z")
     assert code == 0, out + err

@@ -5,7 +5,7 @@ person can read in `autodream show --all-decisions`: kept, or dropped with why. 
 
 from __future__ import annotations
 
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 from click.testing import CliRunner
@@ -14,7 +14,7 @@ from autodream.cli import cli
 from tests.factories import TranscriptBuilder, project_dirs
 from tests.test_cli_dream import clean_env
 
-_SAID_ON = datetime(2026, 7, 1, 9, 0, tzinfo=timezone.utc)  # a Wednesday
+_SAID_ON = datetime(2026, 7, 1, 9, 0, tzinfo=UTC)  # a Wednesday
 _DREAM_AT = "2026-07-01T20:00:00+00:00"
 
 

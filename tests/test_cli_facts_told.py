@@ -3,7 +3,7 @@ staging URL changed to ...") replaces the one memory gives that very thing, and 
 
 from __future__ import annotations
 
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
@@ -18,7 +18,7 @@ _SETTINGS = ('backend = "local"\nmin_hours = 1\nmin_sessions = 1\n'
 def _said_on(project: Path, day: int, text: str) -> None:
     """One session on 2026-07-0``day`` in which the person says ``text``."""
     builder = TranscriptBuilder(session_id=f"aaaaaaaa-0000-4000-8000-{day:04d}{len(text):08d}",
-                                start=datetime(2026, 7, day, 9, 0, tzinfo=timezone.utc))
+                                start=datetime(2026, 7, day, 9, 0, tzinfo=UTC))
     builder.user(text).assistant("OK.")
     builder.write(project / "sessions")
 

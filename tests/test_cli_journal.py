@@ -4,7 +4,7 @@ import json
 import os
 import subprocess
 import sys
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
@@ -287,7 +287,7 @@ def test_a_run_whose_process_died_reads_as_interrupted_not_running(
     # 'log' showed a dream killed mid-commit as 'running' until the next dream closed it
     state = memory / ".autodream"
     record = journal.begin_run(state, trigger="manual",
-                               now=datetime(2026, 4, 5, 12, tzinfo=timezone.utc))
+                               now=datetime(2026, 4, 5, 12, tzinfo=UTC))
     record.pid = dead_pid()
     journal.save_run(state, record)
     code, out = _run(*command, memory=memory)

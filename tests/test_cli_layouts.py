@@ -6,7 +6,7 @@ gates open. Both now refuse with one line, and ``status`` names it."""
 from __future__ import annotations
 
 import os
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
@@ -16,7 +16,7 @@ from autodream.cli import cli
 from tests.claude_layout import make_layout
 from tests.factories import TranscriptBuilder
 
-SAID_AT = datetime(2026, 7, 1, 9, 0, tzinfo=timezone.utc)
+SAID_AT = datetime(2026, 7, 1, 9, 0, tzinfo=UTC)
 PASSWORD = "Tr0ub4dor-and-3-horses-battery"
 
 

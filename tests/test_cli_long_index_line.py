@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import os
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
@@ -30,7 +30,7 @@ def _project(tmp_path: Path, index: str) -> Path:
         "autodream.toml": 'project_root = "project"\nsessions_dir = "sessions"\n'
                           'memory_dir = "memory"\nbackend = "local"\n',
     })
-    TranscriptBuilder(start=datetime(2026, 4, 1, 10, tzinfo=timezone.utc)).user(
+    TranscriptBuilder(start=datetime(2026, 4, 1, 10, tzinfo=UTC)).user(
         "Never push to main.").assistant("OK.").write(project / "sessions")
     return project
 

@@ -4,7 +4,7 @@ note written in MEMORY.md as "remember: ..." is kept in its own file without the
 
 from __future__ import annotations
 
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
@@ -18,7 +18,7 @@ def _project(tmp_path: Path, *said: str, index: str = "") -> Path:
     if index:
         (root / "memory" / "MEMORY.md").write_text(index, encoding="utf-8")
     builder = TranscriptBuilder(session_id="aaaaaaaa-0000-4000-8000-0000000000e1",
-                                start=datetime(2026, 7, 6, 9, 0, tzinfo=timezone.utc))
+                                start=datetime(2026, 7, 6, 9, 0, tzinfo=UTC))
     for text in said:
         builder.user(text).assistant("OK.")
     builder.write(root / "sessions")

@@ -4,14 +4,14 @@ another language is read as before."""
 
 from __future__ import annotations
 
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
 
 from tests.factories import project_with_one_session, run_cli
 
-SAID_AT = datetime(2026, 7, 1, 9, 0, tzinfo=timezone.utc)
+SAID_AT = datetime(2026, 7, 1, 9, 0, tzinfo=UTC)
 NOT_ENGLISH = ("not English: the local engine reads English; the anthropic backend reads any "
                "language")
 

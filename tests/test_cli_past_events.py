@@ -8,7 +8,7 @@ lately passed stay where they are, and undo brings the moved files back."""
 from __future__ import annotations
 
 import shutil
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
@@ -194,7 +194,7 @@ def test_past_the_file_budget_the_events_wait_for_the_next_dream() -> None:
     told = []
     index = None
     for day in (1, 2):
-        plan = plan_dream(files, index, [], now=datetime(2026, 9, day, 20, tzinfo=timezone.utc),
+        plan = plan_dream(files, index, [], now=datetime(2026, 9, day, 20, tzinfo=UTC),
                           options=EngineOptions(max_files_touched=4))
         assert len(plan.writes) + len(plan.deletes) + 1 <= 4
         files = {**{f: t for f, t in files.items() if f not in plan.deletes}, **plan.writes}
@@ -334,7 +334,7 @@ def test_an_event_asked_to_be_forgotten_leaves_the_file_of_past_events(tmp_path:
     memory = root / "memory"
     run_cli(root, "--force", now="2026-09-05T20:00:00+00:00")
     before = _files(memory)
-    _say_at(root, datetime(2026, 9, 7, 9, tzinfo=timezone.utc),
+    _say_at(root, datetime(2026, 9, 7, 9, tzinfo=UTC),
             "Please forget what I said about the demo for the client.")
     run_cli(root, "--force", now="2026-09-07T20:00:00+00:00")
     after = _files(memory)
@@ -354,7 +354,7 @@ def test_a_plan_said_again_once_it_moved_is_not_written_twice(tmp_path: Path) ->
     root = _month(tmp_path / "proj")
     memory = root / "memory"
     run_cli(root, "--force", now="2026-09-05T20:00:00+00:00")
-    _say_at(root, datetime(2026, 9, 7, 9, tzinfo=timezone.utc),
+    _say_at(root, datetime(2026, 9, 7, 9, tzinfo=UTC),
             "The demo for the client is on 2026-07-15.")
     run_cli(root, "--force", now="2026-09-07T20:00:00+00:00")
     run_cli(root, "--force", now="2026-10-20T20:00:00+00:00")
@@ -382,7 +382,7 @@ def test_two_events_of_one_day_are_forgotten_each_by_its_own_request(tmp_path: P
     # (review rev205: the two lines were one memory by their day; a request for the board's
     # said 'updated' and changed nothing, two requests failed every dream from then on)
     root = _two_demos_of_one_day_moved(tmp_path / "one")
-    _say_at(root, datetime(2026, 10, 15, 9, tzinfo=timezone.utc),
+    _say_at(root, datetime(2026, 10, 15, 9, tzinfo=UTC),
             "Please forget what I said about the demo for the board.")
     run_cli(root, "--force", now="2026-10-16T20:00:00+00:00")
     text = (root / "memory" / PAST).read_text(encoding="utf-8")
@@ -392,11 +392,11 @@ def test_two_events_of_one_day_are_forgotten_each_by_its_own_request(tmp_path: P
     root = _two_demos_of_one_day_moved(tmp_path / "both")
     for request in ("Please forget what I said about the demo for the board.",
                     "Please forget what I said about the demo for the client."):
-        _say_at(root, datetime(2026, 10, 15, 9, tzinfo=timezone.utc), request)
+        _say_at(root, datetime(2026, 10, 15, 9, tzinfo=UTC), request)
     run_cli(root, "--force", now="2026-10-16T20:00:00+00:00")
     # (both its events forgotten, the file of past events goes)
     assert not (root / "memory" / PAST).exists()
-    _say_at(root, datetime(2026, 10, 17, 9, tzinfo=timezone.utc), "We use pnpm, not npm.")
+    _say_at(root, datetime(2026, 10, 17, 9, tzinfo=UTC), "We use pnpm, not npm.")
     run_cli(root, "--force", now="2026-10-18T20:00:00+00:00")
     assert "pnpm" in (root / "memory" / "MEMORY.md").read_text(encoding="utf-8")
 
@@ -412,11 +412,11 @@ def test_a_forget_of_an_event_said_again_for_a_new_day_takes_the_plan_in_force(
     say_on_day(root, 6, "The demo for the client is on 2026-07-15.")
     run_cli(root, "--force", now="2026-07-06T20:00:00+00:00")
     run_cli(root, "--force", now="2026-10-14T20:00:00+00:00")
-    _say_at(root, datetime(2026, 10, 15, 9, tzinfo=timezone.utc),
+    _say_at(root, datetime(2026, 10, 15, 9, tzinfo=UTC),
             "The demo for the client is on 2026-12-10.")
     run_cli(root, "--force", now="2026-10-16T20:00:00+00:00")
     assert "2026-12-10" in (memory / "MEMORY.md").read_text(encoding="utf-8")
-    _say_at(root, datetime(2026, 10, 17, 9, tzinfo=timezone.utc),
+    _say_at(root, datetime(2026, 10, 17, 9, tzinfo=UTC),
             "Please forget what I said about the demo for the client.")
     run_cli(root, "--force", now="2026-10-18T20:00:00+00:00")
     after = _files(memory)
@@ -433,7 +433,7 @@ def test_a_request_naming_two_past_events_is_declined_naming_their_lines(
     say_on_day(root, 6, "The demo for the board is on 2026-07-16.")
     run_cli(root, "--force", now="2026-07-06T20:00:00+00:00")
     run_cli(root, "--force", now="2026-10-14T20:00:00+00:00")
-    _say_at(root, datetime(2026, 10, 15, 9, tzinfo=timezone.utc),
+    _say_at(root, datetime(2026, 10, 15, 9, tzinfo=UTC),
             "Please forget what I said about the demo.")
     run_cli(root, "--force", now="2026-10-16T20:00:00+00:00")
     shown = " ".join(run_cli(root, "show", now="2026-10-16T21:00:00+00:00").output.split())
@@ -456,10 +456,10 @@ def test_an_event_forgotten_as_another_moves_in_leaves_memory_md_counting_what_i
     run_cli(root, "--force", now="2026-07-06T20:00:00+00:00")
     run_cli(root, "--force", now="2026-09-04T20:00:00+00:00")
     assert "1 one-off event, on 2026-07-15" in (memory / "MEMORY.md").read_text(encoding="utf-8")
-    _say_at(root, datetime(2026, 9, 24, 9, tzinfo=timezone.utc),
+    _say_at(root, datetime(2026, 9, 24, 9, tzinfo=UTC),
             "Please forget what I said about the demo for the client.")
     run_cli(root, "--force", now="2026-09-24T20:00:00+00:00")
-    _say_at(root, datetime(2026, 9, 25, 9, tzinfo=timezone.utc), "We use pnpm, not npm.")
+    _say_at(root, datetime(2026, 9, 25, 9, tzinfo=UTC), "We use pnpm, not npm.")
     run_cli(root, "--force", now="2026-09-25T20:00:00+00:00")
     index = (memory / "MEMORY.md").read_text(encoding="utf-8")
     assert "— 1 one-off event, on 2026-08-20, more than 30 days gone" in index, index
@@ -476,7 +476,7 @@ def test_a_line_of_memory_md_of_the_person_s_own_stays_when_an_event_is_forgotte
     assert engine_line in text, text
     index.write_text(text.replace(engine_line, "— ask Dana before citing any of it"),
                      encoding="utf-8")
-    _say_at(root, datetime(2026, 10, 15, 9, tzinfo=timezone.utc),
+    _say_at(root, datetime(2026, 10, 15, 9, tzinfo=UTC),
             "Please forget what I said about the demo for the board.")
     run_cli(root, "--force", now="2026-10-16T20:00:00+00:00")
     assert "— ask Dana before citing any of it" in index.read_text(encoding="utf-8")
@@ -521,7 +521,7 @@ def test_a_file_of_past_events_whose_every_event_was_forgotten_goes(tmp_path: Pa
     run_cli(root, "--force", now="2026-10-14T20:00:00+00:00")
     before = _files(memory)
     assert PAST in before
-    _say_at(root, datetime(2026, 10, 15, 9, tzinfo=timezone.utc),
+    _say_at(root, datetime(2026, 10, 15, 9, tzinfo=UTC),
             "Please forget what I said about the demo for the client.")
     run_cli(root, "--force", now="2026-10-15T20:00:00+00:00")
     after = _files(memory)
@@ -564,7 +564,7 @@ def test_a_file_of_past_events_the_person_edited_stays_when_its_last_event_is_fo
     text = (memory / name).read_text(encoding="utf-8")
     assert was in text, text
     (memory / name).write_text(text.replace(was, now, 1), encoding="utf-8")
-    _say_at(root, datetime(2026, 10, 15, 9, tzinfo=timezone.utc),
+    _say_at(root, datetime(2026, 10, 15, 9, tzinfo=UTC),
             "Please forget what I said about the demo for the client.")
     run_cli(root, "--force", now="2026-10-15T20:00:00+00:00")
     after = _files(memory)
@@ -585,7 +585,7 @@ def test_a_file_of_past_events_emptied_as_an_event_moves_in_keeps_its_name(
     say_on_day(root, 6, "The 2.1 release is on 2026-08-20.")
     run_cli(root, "--force", now="2026-07-06T20:00:00+00:00")
     run_cli(root, "--force", now="2026-09-04T20:00:00+00:00")
-    _say_at(root, datetime(2026, 9, 24, 9, tzinfo=timezone.utc),
+    _say_at(root, datetime(2026, 9, 24, 9, tzinfo=UTC),
             "Please forget what I said about the demo for the client.")
     run_cli(root, "--force", now="2026-09-24T20:00:00+00:00")
     after = _files(memory)
@@ -632,7 +632,7 @@ def _demo_moved_and_planned_again(root: Path) -> Path:
     say_on_day(root, 6, "The demo for the client is on 2026-07-15.")
     run_cli(root, "--force", now="2026-07-06T20:00:00+00:00")
     run_cli(root, "--force", now="2026-10-14T20:00:00+00:00")
-    _say_at(root, datetime(2026, 10, 15, 9, tzinfo=timezone.utc),
+    _say_at(root, datetime(2026, 10, 15, 9, tzinfo=UTC),
             "The demo for the client is on 2026-12-10.")
     run_cli(root, "--force", now="2026-10-16T20:00:00+00:00")
     return root
@@ -643,7 +643,7 @@ def test_a_forget_taking_the_plan_in_force_says_the_past_event_s_line_matched_an
     # (the record said only that the plan of 2026-12-10 was forgotten: nothing told the person
     # that the line of the July demo matched too and is still in memory)
     root = _demo_moved_and_planned_again(tmp_path / "one")
-    _say_at(root, datetime(2026, 10, 17, 9, tzinfo=timezone.utc),
+    _say_at(root, datetime(2026, 10, 17, 9, tzinfo=UTC),
             "Please forget what I said about the demo for the client.")
     run_cli(root, "--force", now="2026-10-18T20:00:00+00:00")
     after = _files(root / "memory")
@@ -655,7 +655,7 @@ def test_a_forget_taking_the_plan_in_force_says_the_past_event_s_line_matched_an
             "and stays: 'forget everything I said about it' takes it too") in shown, shown
     # (asked for everything said of it, both go)
     root = _demo_moved_and_planned_again(tmp_path / "every")
-    _say_at(root, datetime(2026, 10, 17, 9, tzinfo=timezone.utc),
+    _say_at(root, datetime(2026, 10, 17, 9, tzinfo=UTC),
             "Please forget everything I said about the demo for the client.")
     run_cli(root, "--force", now="2026-10-18T20:00:00+00:00")
     assert sorted(_files(root / "memory")) == ["MEMORY.md"]
@@ -669,7 +669,7 @@ def test_an_event_told_with_its_quarter_is_dated_by_its_day(tmp_path: Path) -> N
     memory = root / "memory"
     say_on_day(root, 16, "The security review is on 2026-07-20.")
     run_cli(root, "--force", now="2026-07-16T20:00:00+00:00")
-    _say_at(root, datetime(2026, 8, 10, 9, tzinfo=timezone.utc),
+    _say_at(root, datetime(2026, 8, 10, 9, tzinfo=UTC),
             "The retro for Q3 is on 2026-08-14.")
     run_cli(root, "--force", now="2026-08-10T20:00:00+00:00")
     run_cli(root, "--force", now="2026-11-05T20:00:00+00:00")
@@ -686,7 +686,7 @@ def test_an_event_told_with_its_quarter_and_two_days_is_dated_by_the_first(
     # (review rev210: the line was dated by the last day said within the quarter, 2026-08-18)
     root = project_dirs(tmp_path / "proj", LEAST_GATES)
     memory = root / "memory"
-    _say_at(root, datetime(2026, 8, 10, 9, tzinfo=timezone.utc),
+    _say_at(root, datetime(2026, 8, 10, 9, tzinfo=UTC),
             "The workshop for Q3 is on 2026-08-17 and the dinner on 2026-08-18.")
     run_cli(root, "--force", now="2026-08-10T20:00:00+00:00")
     run_cli(root, "--force", now="2026-11-05T20:00:00+00:00")
@@ -777,7 +777,7 @@ def test_an_event_said_again_is_not_written_twice_under_another_day(tmp_path: Pa
     (memory / "MEMORY.md").write_text(
         "## Project\n- [Past events](project_past-events.md) — 1 one-off event, on 2026-07-01, "
         "more than 30 days gone\n", encoding="utf-8")
-    _say_at(root, datetime(2026, 11, 6, 9, tzinfo=timezone.utc),
+    _say_at(root, datetime(2026, 11, 6, 9, tzinfo=UTC),
             "The retro for Q3 2026 is on 2026-08-14.")
     run_cli(root, "--force", now="2026-11-06T20:00:00+00:00")
     run_cli(root, "--force", now="2026-12-20T20:00:00+00:00")
@@ -801,10 +801,10 @@ def test_a_plan_said_again_then_put_off_moves_without_the_engine_s_index_line(
     say_on_day(root, 6, "The demo for the client is on 2026-07-10.")
     run_cli(root, "--force", now="2026-07-06T20:00:00+00:00")
     run_cli(root, "--force", now="2026-09-08T20:00:00+00:00")
-    _say_at(root, datetime(2026, 9, 9, 9, tzinfo=timezone.utc),
+    _say_at(root, datetime(2026, 9, 9, 9, tzinfo=UTC),
             "The demo for the client is on 2026-07-10.")
     run_cli(root, "--force", now="2026-09-09T20:00:00+00:00")
-    _say_at(root, datetime(2026, 9, 16, 9, tzinfo=timezone.utc),
+    _say_at(root, datetime(2026, 9, 16, 9, tzinfo=UTC),
             "The demo for the client is on 2026-10-20.")
     run_cli(root, "--force", now="2026-09-16T20:00:00+00:00")
     # (moved by the dream that tells it past, or by a later one: its line is the same)

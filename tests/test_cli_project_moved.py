@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 import os
 import shutil
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
@@ -38,7 +38,7 @@ def a_week(root: Path) -> Path:
                  'scan_interval_minutes = 1\n')
     for day, said in enumerate(WEEK, start=1):
         b = TranscriptBuilder(cwd=str(root / "project"),
-                              start=datetime(2026, 7, day, 9, tzinfo=timezone.utc))
+                              start=datetime(2026, 7, day, 9, tzinfo=UTC))
         b.user(said).assistant("Got it, noted.")
         b.write(root / "sessions")
         run_cli(root, "--force", now=f"2026-07-0{day}T20:00:00+00:00", AUTODREAM_NO_CACHE="1")
@@ -109,7 +109,7 @@ def test_a_dream_after_the_move_reads_only_what_was_said_since(
     moved = a_week_moved(tmp_path, older_store)
     last = max((moved / "sessions").glob("*.jsonl"), key=lambda p: p.stat().st_mtime)
     append_said(last, "Our on-call rotation changes on Mondays.",
-                datetime(2026, 7, 8, 10, tzinfo=timezone.utc))
+                datetime(2026, 7, 8, 10, tzinfo=UTC))
     out = run_cli(moved, now="2026-07-08T20:00:00+00:00", AUTODREAM_NO_CACHE="1").output
     assert "1 session read" in out, out
     shown = json.loads(run_cli(moved, "show", "--json", now="2026-07-08T20:00:00+00:00").output)
@@ -168,8 +168,8 @@ def test_a_copy_set_to_read_the_originals_sessions_reads_what_is_said_there(
     shutil.copytree(original, copy, symlinks=True)  # (cp -a: the times kept)
     last = max((original / "sessions").glob("*.jsonl"), key=lambda p: p.stat().st_mtime)
     append_said(last, "Our on-call rotation changes on Mondays.",
-                datetime(2026, 7, 8, 10, tzinfo=timezone.utc))
-    os.utime(last, (datetime(2026, 7, 8, 10, 5, tzinfo=timezone.utc).timestamp(),) * 2)
+                datetime(2026, 7, 8, 10, tzinfo=UTC))
+    os.utime(last, (datetime(2026, 7, 8, 10, 5, tzinfo=UTC).timestamp(),) * 2)
     out = run_cli(copy, now="2026-07-08T20:00:00+00:00", AUTODREAM_NO_CACHE="1").output
     assert "on-call" in memory_text(copy), out
     run_cli(copy, "undo", now="2026-07-08T21:00:00+00:00")

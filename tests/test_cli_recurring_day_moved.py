@@ -6,7 +6,7 @@ the words around the days ('instead', 'every')."""
 from __future__ import annotations
 
 import time
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
@@ -29,7 +29,7 @@ def _project(tmp_path: Path, said: str, *, with_deploy: bool = True, entry: str 
             f"---\nname: Deploy\ndescription: how we deploy\ntype: project\n---\n\n{entry}\n",
             encoding="utf-8")
     TranscriptBuilder(session_id="aaaaaaaa-0000-4000-8000-0000000000d1",
-                      start=datetime(2026, 7, 13, 9, 0, tzinfo=timezone.utc)).user(
+                      start=datetime(2026, 7, 13, 9, 0, tzinfo=UTC)).user(
         said).assistant("OK.").write(root / "sessions")
     return root
 

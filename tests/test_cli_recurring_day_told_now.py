@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 import shutil
 import time
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
@@ -37,7 +37,7 @@ def _sample_with(tmp_path: Path, said: str, entries: dict[str, tuple[str, str]])
             f"---\nname: {file[:-3]}\ndescription: {file[:-3]}\ntype: {type_}\n---\n\n{body}\n",
             encoding="utf-8")
     TranscriptBuilder(session_id="aaaaaaaa-0000-4000-8000-0000000000e1",
-                      start=datetime(2026, 7, 19, 9, 0, tzinfo=timezone.utc)).user(
+                      start=datetime(2026, 7, 19, 9, 0, tzinfo=UTC)).user(
         said).assistant("OK.").write(project / "sessions")
     return project
 
@@ -84,7 +84,7 @@ def test_the_deploy_day_told_now_switches_the_one_entry_and_dates_it(
 def _say_later(project: Path, said: str) -> None:
     """A second session, two days after the first, saying ``said``."""
     TranscriptBuilder(session_id="aaaaaaaa-0000-4000-8000-0000000000e2",
-                      start=datetime(2026, 7, 21, 9, 0, tzinfo=timezone.utc)).user(
+                      start=datetime(2026, 7, 21, 9, 0, tzinfo=UTC)).user(
         said).assistant("OK.").write(project / "sessions")
 
 

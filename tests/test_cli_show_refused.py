@@ -3,13 +3,13 @@ person there for the why ("`autodream show` says why")."""
 
 from __future__ import annotations
 
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 from tests.factories import project_with_one_session, run_cli
 from tests.scripted_api import ScriptedAPI, call
 
-SAID_AT = datetime(2026, 7, 1, 9, 0, tzinfo=timezone.utc)
+SAID_AT = datetime(2026, 7, 1, 9, 0, tzinfo=UTC)
 # an Anthropic key's shape, made up
 KEY = "sk-ant-api03-" + "abcdefghijklmnopqrstuvwxyzABCDEFGH0123456789" * 2 + "-AA"
 KEYS = f"---\nname: Keys\ndescription: keys\ntype: reference\n---\nThe key is {KEY}\n"

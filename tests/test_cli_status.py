@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import json
 import os
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
@@ -315,6 +315,6 @@ def test_status_names_a_commit_that_cannot_be_rolled_back_and_the_way_out(
     (memory / "role.md").write_text("my own role\n")  # the way out
     code, out = invoke(layout, "status", "--project", str(layout.project))
     assert "problem:" not in out and "the next dream rolls it back" in out
-    journal.recover(memory, memory / ".autodream", datetime.now(timezone.utc))
+    journal.recover(memory, memory / ".autodream", datetime.now(UTC))
     assert (memory / "role.md").read_text() == "my own role\n"
     assert commit_mod.pending_commits(memory / ".autodream") == []

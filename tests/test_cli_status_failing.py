@@ -4,7 +4,7 @@ each time and each fails anew, while "all gates open" said nothing of it."""
 from __future__ import annotations
 
 import json
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
@@ -24,7 +24,7 @@ def _runs(layout: Layout, runs: list[tuple[str, str, str]]) -> list[str]:
     state = layout.memory_dir / ".autodream"
     ids = []
     for hours_ago, (trigger, outcome, reason) in zip(range(len(runs), 0, -1), runs, strict=True):
-        when = datetime.fromtimestamp(T0 - 3600 * hours_ago, timezone.utc)
+        when = datetime.fromtimestamp(T0 - 3600 * hours_ago, UTC)
         record = journal.begin_run(state, trigger=trigger, now=when, backend="local")
         journal.finish_run(state, record, outcome=outcome, now=when, reason=reason)
         ids.append(record.id)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
@@ -21,7 +21,7 @@ def test_a_dream_from_a_subfolder_reads_the_sessions_of_its_project(tmp_path: Pa
     (layout.project / ".git").mkdir()
     deep = layout.project / "src" / "deep"
     deep.mkdir(parents=True)
-    said_at = datetime(2026, 7, 2, 9, 0, tzinfo=timezone.utc)
+    said_at = datetime(2026, 7, 2, 9, 0, tzinfo=UTC)
     # Claude Code files a session under the folder it was started in: the project's root
     build = TranscriptBuilder(cwd=str(layout.project), start=said_at)
     build.user("We use postgres 16 for the main database.").assistant("Noted.")
@@ -47,7 +47,7 @@ def test_a_subfolders_own_sessions_are_read_and_none_past_the_project(tmp_path: 
     deep = layout.project / "src"
     deep.mkdir(parents=True)
     (layout.project / ".git").mkdir()
-    said_at = datetime(2026, 7, 2, 9, 0, tzinfo=timezone.utc)
+    said_at = datetime(2026, 7, 2, 9, 0, tzinfo=UTC)
     TranscriptBuilder(cwd=str(above), start=said_at).user(
         "We deploy on Fridays.").assistant("Noted.").write(Layout(above, home).sessions_dir)
     TranscriptBuilder(cwd=str(deep), start=said_at).user(
@@ -74,7 +74,7 @@ def test_a_sibling_projects_sessions_named_as_a_subfolder_are_not_read(
     handlers.mkdir(parents=True)
     sibling = web.project.parent / "web-api"  # another project, its folder named as web/api's
     sibling.mkdir()
-    said_at = datetime(2026, 7, 2, 9, 0, tzinfo=timezone.utc)
+    said_at = datetime(2026, 7, 2, 9, 0, tzinfo=UTC)
     TranscriptBuilder(cwd=str(sibling), start=said_at).user(
         "Remember: the web-api service deploys on Fridays, and its staging database is on orion."
     ).assistant("Noted.").write(Layout(sibling, home).sessions_dir)
@@ -105,7 +105,7 @@ def test_status_names_the_sessions_of_the_projects_other_folders(
     (layout.project / ".git").mkdir()
     elsewhere = (layout.project / started_in).resolve()  # '../proj-x': named as 'proj/x' is
     elsewhere.mkdir()
-    said_at = datetime(2026, 7, 2, 9, 0, tzinfo=timezone.utc)
+    said_at = datetime(2026, 7, 2, 9, 0, tzinfo=UTC)
     for folder in (layout.project, elsewhere):
         TranscriptBuilder(cwd=str(folder), start=said_at).user("Our CI runs on Buildkite.").write(
             Layout(folder, layout.claude_home).sessions_dir)
@@ -130,7 +130,7 @@ def test_status_names_the_sessions_of_the_projects_other_folders(
 def test_status_shows_five_other_sessions_folders_and_counts_the_rest(tmp_path: Path) -> None:
     layout = make_layout(tmp_path)
     (layout.project / ".git").mkdir()  # (as a dotfiles repo at ~: every folder below is its)
-    said_at = datetime(2026, 7, 2, 9, 0, tzinfo=timezone.utc)
+    said_at = datetime(2026, 7, 2, 9, 0, tzinfo=UTC)
     subfolders = [layout.project / f"scratch{n}" for n in range(7)]
     for folder in subfolders:
         folder.mkdir()
@@ -160,7 +160,7 @@ def test_a_nested_projects_sessions_are_not_this_projects(tmp_path: Path) -> Non
     (outer.project / ".git").mkdir()
     named_alike = outer.project / "vendor-lib" / "src"  # its folder is named as the inner's
     named_alike.mkdir(parents=True)
-    said_at = datetime(2026, 7, 2, 9, 0, tzinfo=timezone.utc)
+    said_at = datetime(2026, 7, 2, 9, 0, tzinfo=UTC)
     TranscriptBuilder(cwd=str(inner), start=said_at).user("Our CI runs on Buildkite.").write(
         Layout(inner, home).sessions_dir)
     TranscriptBuilder(cwd=str(outer.project), start=said_at).user("We deploy on Fridays.").write(
@@ -184,7 +184,7 @@ def test_a_dream_from_a_subfolder_says_the_roots_new_sessions_go_unread(tmp_path
     here = Layout(src, layout.claude_home).sessions_dir
 
     def said(folder: Path, day: int, text: str) -> None:
-        TranscriptBuilder(cwd=str(folder), start=datetime(2026, 7, day, 9, tzinfo=timezone.utc)
+        TranscriptBuilder(cwd=str(folder), start=datetime(2026, 7, day, 9, tzinfo=UTC)
                           ).user(text).assistant("Got it, noted.").write(
             Layout(folder, layout.claude_home).sessions_dir)
 
@@ -219,7 +219,7 @@ def test_a_transcript_whose_cwd_is_no_path_fails_neither_status_nor_the_dream(
         tmp_path: Path, odd: str) -> None:
     layout = make_layout(tmp_path)
     (layout.project / ".git").mkdir()
-    TranscriptBuilder(cwd=str(layout.project), start=datetime(2026, 7, 2, 9, tzinfo=timezone.utc)
+    TranscriptBuilder(cwd=str(layout.project), start=datetime(2026, 7, 2, 9, tzinfo=UTC)
                       ).user("Our CI runs on Buildkite.").assistant("Got it, noted.").write(
         layout.sessions_dir)
     # a folder named as one of the project's, its transcript's cwd no path a file system has
@@ -252,7 +252,7 @@ def test_a_note_that_cannot_be_worked_out_drops_the_note_and_keeps_the_dream(
 
     layout = make_layout(tmp_path)
     (layout.project / ".git").mkdir()
-    TranscriptBuilder(cwd=str(layout.project), start=datetime(2026, 7, 2, 9, tzinfo=timezone.utc)
+    TranscriptBuilder(cwd=str(layout.project), start=datetime(2026, 7, 2, 9, tzinfo=UTC)
                       ).user("Our CI runs on Buildkite.").assistant("Got it, noted.").write(
         layout.sessions_dir)
     monkeypatch.setattr(autodream.pipeline, "unread_elsewhere", fails)
@@ -283,7 +283,7 @@ def test_the_unread_note_counts_no_sibling_projects_sessions_named_alike(
     assert named_alike == Layout(sibling, home).sessions_dir
 
     def said(folder: Path, hour: int, text: str) -> None:
-        TranscriptBuilder(cwd=str(folder), start=datetime(2026, 7, 2, hour, tzinfo=timezone.utc)
+        TranscriptBuilder(cwd=str(folder), start=datetime(2026, 7, 2, hour, tzinfo=UTC)
                           ).user(text).assistant("Got it, noted.").write(
             Layout(folder, home).sessions_dir)
 
@@ -306,7 +306,7 @@ def test_the_unread_note_counts_no_sibling_projects_sessions_named_alike(
 def test_the_unread_note_names_the_most_sessions_first_and_sums_the_rest(tmp_path: Path) -> None:
     layout = make_layout(tmp_path)
     (layout.project / ".git").mkdir()
-    TranscriptBuilder(cwd=str(layout.project), start=datetime(2026, 7, 2, 8, tzinfo=timezone.utc)
+    TranscriptBuilder(cwd=str(layout.project), start=datetime(2026, 7, 2, 8, tzinfo=UTC)
                       ).user("Our CI runs on Buildkite.").assistant("Got it, noted.").write(
         layout.sessions_dir)
     subfolders = [layout.project / f"scratch{n}" for n in range(7)]
@@ -314,7 +314,7 @@ def test_the_unread_note_names_the_most_sessions_first_and_sums_the_rest(tmp_pat
         folder.mkdir()
         for minute in range(n + 1):
             TranscriptBuilder(cwd=str(folder),
-                              start=datetime(2026, 7, 2, 9, minute, tzinfo=timezone.utc)).user(
+                              start=datetime(2026, 7, 2, 9, minute, tzinfo=UTC)).user(
                 f"Scratch note {n}-{minute}.").write(
                 Layout(folder, layout.claude_home).sessions_dir)
     env = layout.env(AUTODREAM_NOW=DREAM_AT)
@@ -336,7 +336,7 @@ def test_the_unread_note_names_the_most_sessions_first_and_sums_the_rest(tmp_pat
 def test_the_unread_note_reads_a_few_kb_of_each_transcript_for_its_cwd(tmp_path: Path) -> None:
     layout = make_layout(tmp_path)
     (layout.project / ".git").mkdir()
-    TranscriptBuilder(cwd=str(layout.project), start=datetime(2026, 7, 2, 8, tzinfo=timezone.utc)
+    TranscriptBuilder(cwd=str(layout.project), start=datetime(2026, 7, 2, 8, tzinfo=UTC)
                       ).user("Our CI runs on Buildkite.").assistant("Got it, noted.").write(
         layout.sessions_dir)
     foo = layout.project / "foo"
@@ -372,7 +372,7 @@ def test_a_cwd_at_the_head_of_a_deep_link_chain_fails_neither_status_nor_the_dre
     layout = make_layout(tmp_path)
     (layout.project / ".git").mkdir()
     (layout.project / "foo").mkdir()
-    TranscriptBuilder(cwd=str(layout.project), start=datetime(2026, 7, 2, 9, tzinfo=timezone.utc)
+    TranscriptBuilder(cwd=str(layout.project), start=datetime(2026, 7, 2, 9, tzinfo=UTC)
                       ).user("Our CI runs on Buildkite.").assistant("Got it, noted.").write(
         layout.sessions_dir)
     links = 1_200  # deeper than Python's recursion limit, which realpath recurses by

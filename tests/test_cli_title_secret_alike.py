@@ -6,7 +6,7 @@ through the index line's link ("LDAP](feedback_....md)", long enough to be a pas
 
 from __future__ import annotations
 
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
@@ -15,7 +15,7 @@ from autodream.memory.model import parse_index
 from autodream.redact import contains_secret, redact
 from tests.factories import project_with_one_session, run_cli, topic_texts
 
-SAID_AT = datetime(2026, 7, 1, 9, 0, tzinfo=timezone.utc)
+SAID_AT = datetime(2026, 7, 1, 9, 0, tzinfo=UTC)
 
 
 @pytest.mark.parametrize(("said", "value"), [

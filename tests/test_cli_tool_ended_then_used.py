@@ -6,7 +6,7 @@ it stays what it was."""
 
 from __future__ import annotations
 
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
@@ -31,7 +31,7 @@ def _dreamt(tmp_path: Path, *said: str | tuple[str, ...],
     for day, texts in enumerate(said, start=1):
         for hour, text in enumerate((texts,) if isinstance(texts, str) else texts, start=9):
             TranscriptBuilder(cwd=str(root / "project"),
-                              start=datetime(2026, 7, day, hour, 0, tzinfo=timezone.utc)).user(
+                              start=datetime(2026, 7, day, hour, 0, tzinfo=UTC)).user(
                 text).assistant("Got it, noted.").write(root / "sessions")
         code, out, err = dream(root, AUTODREAM_NOW=f"2026-07-0{day}T20:00:00+00:00",
                                AUTODREAM_NO_CACHE="1")

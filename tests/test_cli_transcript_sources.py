@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 import os
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -26,8 +26,8 @@ from tests.scripted_api import ScriptedAPI, Step, call, reply, tool_use
 
 FIRST = "2026-07-02T09:00:00Z"  # the first dream
 SECOND = "2026-07-04T09:00:00Z"  # the second
-SAID_AT = datetime(2026, 7, 1, 10, 0, tzinfo=timezone.utc).timestamp()  # before the first
-APPENDED_AT = datetime(2026, 7, 3, 10, 0, tzinfo=timezone.utc).timestamp()  # between them
+SAID_AT = datetime(2026, 7, 1, 10, 0, tzinfo=UTC).timestamp()  # before the first
+APPENDED_AT = datetime(2026, 7, 3, 10, 0, tzinfo=UTC).timestamp()  # between them
 CODEX_ID = "0199aaaa-0000-7000-8000-000000000001"
 ROLLOUT = f"rollout-2026-07-01T10-00-00-{CODEX_ID}.jsonl"
 WILDCARDS = "Never use wildcard imports in this codebase."
@@ -171,7 +171,7 @@ def test_a_dream_reads_what_the_person_said_in_each_kind_of_transcript(
 
 
 def test_every_kind_together_is_one_session_each(proj: Project) -> None:
-    TranscriptBuilder(start=datetime(2026, 7, 1, 9, 0, tzinfo=timezone.utc)).user(
+    TranscriptBuilder(start=datetime(2026, 7, 1, 9, 0, tzinfo=UTC)).user(
         PINNING).assistant("OK.").write(proj.sessions)
     place(proj, "codex-by-day", WILDCARDS)
     place(proj, "log-in-memory", SQUASH)
@@ -217,7 +217,7 @@ LINK_ID = "bbbbbbbb-0000-4000-8000-000000000002"
 
 def claude_session(proj: Project, said: str, session_id: str = SESSION_ID) -> Path:
     builder = TranscriptBuilder(session_id=session_id,
-                                start=datetime(2026, 7, 1, 9, 0, tzinfo=timezone.utc))
+                                start=datetime(2026, 7, 1, 9, 0, tzinfo=UTC))
     return builder.user(said).assistant("OK.").write(proj.sessions)
 
 
@@ -313,7 +313,7 @@ def test_sessions_given_directly_pass_the_sandbox_and_are_read_once(
     escaping.symlink_to(outside)
     stray = tmp_path / "stray.jsonl"
     settings = Settings.resolve(proj.root, env={}, clock=FixedClock(
-        datetime(2026, 7, 2, 9, 0, tzinfo=timezone.utc).timestamp()))
+        datetime(2026, 7, 2, 9, 0, tzinfo=UTC).timestamp()))
 
     def info(path: Path) -> SessionInfo:
         return SessionInfo(path.name[:36], path, "claude-code", 0, SAID_AT)

@@ -5,7 +5,7 @@ memory at all. The memory reads "Don't push to main.", as a shell or code wants 
 from __future__ import annotations
 
 import re
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
@@ -17,7 +17,7 @@ from tests.test_cli_dream import dream
 
 _AS_ASCII = str.maketrans({"’": "'", "‘": "'", "“": '"', "”": '"'})
 _SESSION = "aaaaaaaa-0000-4000-8000-0000000000f1"
-_START = datetime(2026, 7, 6, 9, 0, tzinfo=timezone.utc)
+_START = datetime(2026, 7, 6, 9, 0, tzinfo=UTC)
 
 
 def _files(root: Path) -> dict[str, str]:

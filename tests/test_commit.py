@@ -7,7 +7,7 @@ import stat
 import subprocess
 import sys
 import tempfile
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
@@ -243,7 +243,7 @@ def test_recover_that_cannot_put_a_file_back_says_so_and_tries_again(
     (run_dir / "before" / "role.md").rename(tmp_path / "role-image")
     # the next dream's (undo's, scrub's) recovery puts back all it can, then refuses to go on
     with pytest.raises(DreamFailed, match=r"could not be rolled back \(run run1: role\.md "):
-        journal.recover(memory, state, datetime.now(timezone.utc))
+        journal.recover(memory, state, datetime.now(UTC))
     assert _active(memory) == {**old, "role.md": new["role.md"]}
     assert commit_mod.commit_state(run_dir) == "applying"
     [result] = commit_mod.recover(state)

@@ -12,7 +12,7 @@ import json
 import os
 import subprocess
 import sys
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
@@ -86,7 +86,7 @@ report([code])
 
 def _run(tmp_path: Path, code: str, *args: str) -> dict[str, object]:
     project_with_one_session(tmp_path, ["Always use pnpm for installs, never npm."],
-                             datetime(2026, 7, 1, 9, tzinfo=timezone.utc))
+                             datetime(2026, 7, 1, 9, tzinfo=UTC))
     env = {k: v for k, v in os.environ.items()
            if not k.startswith(("AUTODREAM_", "ANTHROPIC_"))}
     env.update(PYTHONPATH=str(REPO_ROOT), AUTODREAM_NOW="2026-07-02T09:00:00Z",

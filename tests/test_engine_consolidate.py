@@ -4,7 +4,7 @@ index within limits, and the same inputs always give the same bytes."""
 from __future__ import annotations
 
 import re
-from datetime import date, datetime, time, timedelta, timezone
+from datetime import UTC, date, datetime, time, timedelta
 
 import pytest
 
@@ -108,7 +108,7 @@ def test_a_plans_title_is_retold_only_once_its_date_has_passed(today: date, titl
     plan = _plan({}, None,
                  human("The release is next Friday.", session="a", day=-14),
                  human("The release is next Friday.", session="b", day=0),
-                 now=datetime.combine(today, time(9), tzinfo=timezone.utc))
+                 now=datetime.combine(today, time(9), tzinfo=UTC))
     (text,) = plan.writes.values()
     topic_file = parse_topic(text)
     assert topic_file.name == title

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import date, datetime, time, timedelta, timezone
+from datetime import UTC, date, datetime, time, timedelta
 
 import pytest
 from hypothesis import given, settings
@@ -103,7 +103,7 @@ def test_a_day_told_from_a_dated_day_is_its_own_date(text: str, expected: str) -
 def _planned_alone(said: str) -> DreamPlan:
     """The dream of one message said on Monday morning, with nothing remembered."""
     found = gather(Message("s1", "user", "prompt", said,
-                           datetime.combine(MONDAY, time(9), timezone.utc))).candidates
+                           datetime.combine(MONDAY, time(9), UTC))).candidates
     return plan_dream({}, None, found, now=NOW)
 
 
@@ -231,7 +231,7 @@ _GONE = "has passed; check how it turned out before relying on it."
 def _plans(*said: str) -> set[tuple[str, str]]:
     """(lead, How) of each memory the dream writes from ``said``, one message a day."""
     found = gather(*(Message(f"s{i}", "user", "prompt", s, datetime.combine(
-        MONDAY + timedelta(days=i), time(9), timezone.utc)) for i, s in enumerate(said)))
+        MONDAY + timedelta(days=i), time(9), UTC)) for i, s in enumerate(said)))
     bodies = [parse_topic(t).body for f, t in plan_dream({}, None, found.candidates,
                                                           now=NOW).writes.items()
               if f != "MEMORY.md"]
@@ -1034,11 +1034,11 @@ def test_a_practice_since_a_day_held_until_an_undated_end_stays_a_standing_fact(
 # --- the engine: plans said on 2025-12-29, dreamed on before and after they pass -----------
 def _said(text: str, session: str) -> Message:
     return Message(session, "user", "prompt", text,
-                   datetime(2025, 12, 29, 10, tzinfo=timezone.utc))
+                   datetime(2025, 12, 29, 10, tzinfo=UTC))
 
 
 def _at(day: date) -> datetime:
-    return datetime.combine(day, time(9), tzinfo=timezone.utc)
+    return datetime.combine(day, time(9), tzinfo=UTC)
 
 
 @pytest.mark.parametrize(
@@ -1425,16 +1425,16 @@ def test_a_preposition_or_article_before_a_relative_week_reads_once(
 ])
 def test_an_event_told_as_done_on_the_day_it_was_said_is_a_fact(said: str, kind: str) -> None:
     (cand,) = gather(Message("s", "user", "prompt", said, datetime(
-        2026, 7, 15, 9, tzinfo=timezone.utc))).candidates
+        2026, 7, 15, 9, tzinfo=UTC))).candidates
     assert cand.kind == kind
 
 
 def test_a_plan_that_happened_says_so_instead_of_asking_how_it_turned_out() -> None:
     files = {"project_launch.md": topic("Launch", "The v2 launch is on 2026-07-15.")}
     said = Message("s9", "user", "prompt", "We launched v2 today.",
-                   datetime(2026, 7, 15, 9, tzinfo=timezone.utc))
+                   datetime(2026, 7, 15, 9, tzinfo=UTC))
     plan = plan_dream(files, "- [Launch](project_launch.md) — launch\n",
-                      gather(said).candidates, now=datetime(2026, 7, 20, 9, tzinfo=timezone.utc))
+                      gather(said).candidates, now=datetime(2026, 7, 20, 9, tzinfo=UTC))
     # it was "confirmed", then told as "The v2 launch was on ..." with "check how it turned out"
     body = parse_topic(plan.writes["project_launch.md"]).body
     assert body.startswith("We launched v2 on 2026-07-15.\n")
@@ -1614,8 +1614,8 @@ def test_days_as_a_fast_typist_says_them(text: str, expected: str) -> None:
 ])
 def test_a_plan_said_tersely_is_remembered_with_its_day(said: str, lead: str) -> None:
     found = gather(Message("s1", "user", "prompt", said,
-                           datetime.combine(MONDAY, time(9), timezone.utc))).candidates
-    plan = plan_dream({}, None, found, now=datetime.combine(MONDAY, time(18), timezone.utc))
+                           datetime.combine(MONDAY, time(9), UTC))).candidates
+    plan = plan_dream({}, None, found, now=datetime.combine(MONDAY, time(18), UTC))
     (written,) = [t for f, t in plan.writes.items() if f != "MEMORY.md"]
     body = parse_topic(written).body
     assert body.startswith(f"{lead}\n")
@@ -1771,7 +1771,7 @@ def test_a_british_day_is_no_plan_passed_before_its_day(said: str, lead: str) ->
     day = 7 if "week." in said else 0
     found = gather(Message("s1", "user", "prompt", said,
                            datetime.combine(MONDAY + timedelta(days=day), time(9),
-                                            timezone.utc))).candidates
+                                            UTC))).candidates
     (written,) = [t for f, t in plan_dream({}, None, found, now=NOW).writes.items()
                   if f != "MEMORY.md"]
     body = parse_topic(written).body
@@ -1780,7 +1780,7 @@ def test_a_british_day_is_no_plan_passed_before_its_day(said: str, lead: str) ->
 
 def _said_in_turn(*texts: str) -> list[Candidate]:
     return gather(*(Message(f"s{i}", "user", "prompt", t,
-                            datetime.combine(MONDAY + timedelta(days=i), time(9), timezone.utc))
+                            datetime.combine(MONDAY + timedelta(days=i), time(9), UTC))
                     for i, t in enumerate(texts))).candidates
 
 
@@ -1813,7 +1813,7 @@ def test_the_configured_order_reads_what_the_persons_dates_do_not(
     gatherer = Gatherer(date_order="dmy")
     for i, text in enumerate(said):
         gatherer.add(Message(f"s{i}", "user", "prompt", text,
-                             datetime.combine(MONDAY + timedelta(days=i), time(9), timezone.utc)))
+                             datetime.combine(MONDAY + timedelta(days=i), time(9), UTC)))
     assert [c.text for c in gatherer.candidates if "Acme" in c.text] == [lead]
 
 

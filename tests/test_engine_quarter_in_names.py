@@ -4,12 +4,12 @@ in the memory's text and in its topic file's name."""
 from __future__ import annotations
 
 import re
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 from tests.factories import project_with_one_session, run_cli, what_a_dream_kept
 
-SAID_AT = datetime(2026, 7, 1, 9, 0, tzinfo=timezone.utc)
+SAID_AT = datetime(2026, 7, 1, 9, 0, tzinfo=UTC)
 # a session's random id and the digests the journal keeps are no year said: '2027' in one
 # of them failed this test about once in a few hundred runs
 _RANDOM_HEX = re.compile(r"[0-9a-f]{8}(?:-[0-9a-f]{4}){3}-[0-9a-f]{12}|[0-9a-f]{32,}")

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import difflib
-from datetime import date, datetime, timezone
+from datetime import UTC, date, datetime
 from unittest import mock
 
 import pytest
@@ -65,7 +65,7 @@ def _candidate(text: str, key: str, type_: str, order: int = 0) -> Candidate:
     return Candidate(
         kind="fact", type=type_, text=text,  # type: ignore[arg-type]
         source=Source("s1", date(2026, 7, 6)),
-        timestamp=datetime(2026, 7, 6, 9, 0, order, tzinfo=timezone.utc),
+        timestamp=datetime(2026, 7, 6, 9, 0, order, tzinfo=UTC),
         explicitness=1.0, order=order, key=key,
     )
 

@@ -5,7 +5,7 @@ allows (``<meeting notes.md>``, ``meeting%20notes.md``) are read as the file the
 from __future__ import annotations
 
 import json
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
@@ -14,7 +14,7 @@ from autodream.memory.model import IndexEntry, link_destination, link_file, pars
 from tests.factories import project_with_one_session, run_cli
 from tests.scripted_api import ScriptedAPI, call, reply, tool_use
 
-SAID_AT = datetime(2026, 7, 1, 9, 0, tzinfo=timezone.utc)
+SAID_AT = datetime(2026, 7, 1, 9, 0, tzinfo=UTC)
 MEETING = ("---\nname: Meeting notes\ndescription: notes from the weekly meeting\n"
            "type: project\n---\nWe meet on Mondays at ten.\n")
 CAFE = ("---\nname: Cafe\ndescription: the cafe downstairs opens at eight\n"

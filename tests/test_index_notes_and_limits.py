@@ -7,7 +7,7 @@ from __future__ import annotations
 import os
 import random
 import re
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
@@ -334,7 +334,7 @@ def _project_with_memory(tmp_path: Path, memory: dict[str, str], root: str = "pr
         "autodream.toml": f'project_root = "{root}"\nsessions_dir = "sessions"\n'
                           'memory_dir = "memory"\nbackend = "local"\n',
     })
-    TranscriptBuilder(start=datetime(2026, 4, 1, 10, tzinfo=timezone.utc)).user(
+    TranscriptBuilder(start=datetime(2026, 4, 1, 10, tzinfo=UTC)).user(
         "Never log personal data.").assistant("OK.").write(project / "sessions")
     return project
 
@@ -850,7 +850,7 @@ def test_the_journal_tells_titles_names_and_deletions_made_by_hand_between_dream
     tmp_path: Path,
 ) -> None:
     project = _project_with_memory(tmp_path, {"MEMORY.md": TESTING_LINE, "testing.md": TESTING})
-    TranscriptBuilder(start=datetime(2026, 4, 2, 10, tzinfo=timezone.utc)).user(
+    TranscriptBuilder(start=datetime(2026, 4, 2, 10, tzinfo=UTC)).user(
         "Always run go vet before you commit.").assistant("OK.").write(project / "sessions")
     out, _ = _dream(project, "2026-04-05T12:00:00Z")
     assert out.startswith("committed:")
@@ -869,7 +869,7 @@ def test_the_journal_tells_titles_names_and_deletions_made_by_hand_between_dream
     text = (memory / data).read_text()
     (memory / data).write_text(re.sub(r"(?m)^name: .*$", "name: No personal data in logs",
                                       text, count=1))
-    TranscriptBuilder(start=datetime(2026, 4, 6, 10, tzinfo=timezone.utc)).user(
+    TranscriptBuilder(start=datetime(2026, 4, 6, 10, tzinfo=UTC)).user(
         "Always run go vet before you commit, please.").assistant("OK.").write(
         project / "sessions")
     out, _ = _dream(project, "2026-04-07T12:00:00Z")
@@ -901,7 +901,7 @@ def _full_hand_index(tmp_path: Path, count: int = 250, listed: int = 199) -> Pat
         "autodream.toml": 'project_root = "project"\nsessions_dir = "sessions"\n'
                           'memory_dir = "memory"\nbackend = "local"\n',
     })
-    TranscriptBuilder(start=datetime(2026, 7, 2, 9, tzinfo=timezone.utc)).user(
+    TranscriptBuilder(start=datetime(2026, 7, 2, 9, tzinfo=UTC)).user(
         "Always run the migrations with --dry-run first.").assistant("OK.").user(
         "Never deploy the billing service on Fridays.").assistant("OK.").write(
         project / "sessions")

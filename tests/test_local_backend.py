@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import shutil
 from collections.abc import Callable
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
@@ -20,8 +20,8 @@ from autodream.tools import ToolBox, ToolLimits
 from tests.factories import REPO_ROOT, TranscriptBuilder
 from tests.local_dream import LocalDream, memory_text
 
-NOW = datetime(2026, 7, 20, 9, 0, tzinfo=timezone.utc)
-DAY0 = datetime(2026, 7, 6, 9, 0, tzinfo=timezone.utc)  # a Monday
+NOW = datetime(2026, 7, 20, 9, 0, tzinfo=UTC)
+DAY0 = datetime(2026, 7, 6, 9, 0, tzinfo=UTC)  # a Monday
 
 
 def _write_topic(memory: Path, name: str, text: str) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import os
 import shutil
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 from click.testing import CliRunner
@@ -17,7 +17,7 @@ from tests.local_dream import LocalDream
 
 COMMUGRAPH = "claude-code-2.0/ab51623b-c26d-45f5-b98e-f9d0cfa17018.jsonl"
 # (a day after the session's last record, 2025-12-11T00:29Z)
-AFTER = datetime(2025, 12, 12, 9, 0, tzinfo=timezone.utc)
+AFTER = datetime(2025, 12, 12, 9, 0, tzinfo=UTC)
 
 
 def _real(relative: str) -> Path:

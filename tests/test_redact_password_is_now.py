@@ -8,7 +8,7 @@ word run on with a sign after those words stays as said (review rev216)."""
 from __future__ import annotations
 
 import json
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
@@ -17,7 +17,7 @@ from autodream.redact import find_secrets, redact
 from tests.factories import project_with_one_session, run_cli, what_a_dream_kept
 from tests.scripted_api import ScriptedAPI, call, reply, tool_use
 
-SAID_AT = datetime(2026, 7, 1, 9, 0, tzinfo=timezone.utc)
+SAID_AT = datetime(2026, 7, 1, 9, 0, tzinfo=UTC)
 HIDDEN = "[REDACTED:assigned-secret]"
 
 

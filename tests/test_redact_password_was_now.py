@@ -7,7 +7,7 @@ says about where a password is or how it is made."""
 
 from __future__ import annotations
 
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
@@ -15,7 +15,7 @@ import pytest
 from autodream.redact import find_secrets, redact
 from tests.factories import project_with_one_session, run_cli, what_a_dream_kept
 
-SAID_AT = datetime(2026, 7, 1, 9, 0, tzinfo=timezone.utc)
+SAID_AT = datetime(2026, 7, 1, 9, 0, tzinfo=UTC)
 HIDDEN = "[REDACTED:assigned-secret]"
 
 

@@ -12,7 +12,7 @@ in a table of counts, stay as written."""
 from __future__ import annotations
 
 import re
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
@@ -23,7 +23,7 @@ from tests.redacted import MARK, hides_only
 from tests.scripted_api import ScriptedAPI, tool_use
 from tests.test_secret_sweep import _claude_dream
 
-SAID_AT = datetime(2026, 7, 1, 9, 0, tzinfo=timezone.utc)
+SAID_AT = datetime(2026, 7, 1, 9, 0, tzinfo=UTC)
 
 
 @pytest.mark.parametrize("name", [

@@ -9,7 +9,7 @@ OAuth2 |") stay as said."""
 
 from __future__ import annotations
 
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
@@ -17,7 +17,7 @@ import pytest
 from autodream.redact import find_secrets, redact
 from tests.factories import project_with_one_session, run_cli, what_a_dream_kept
 
-SAID_AT = datetime(2026, 7, 1, 9, 0, tzinfo=timezone.utc)
+SAID_AT = datetime(2026, 7, 1, 9, 0, tzinfo=UTC)
 HIDDEN = "[REDACTED:assigned-secret]"
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 import os
 from dataclasses import dataclass, field
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
@@ -23,9 +23,9 @@ from autodream.run import DreamContext, StepResult
 from autodream.settings import Settings
 from tests.factories import TranscriptBuilder
 
-T0 = datetime(2026, 7, 1, 9, 0, tzinfo=timezone.utc)
+T0 = datetime(2026, 7, 1, 9, 0, tzinfo=UTC)
 NOW = "2026-07-20T09:00:00Z"
-NOW_DT = datetime(2026, 7, 20, 9, 0, tzinfo=timezone.utc)
+NOW_DT = datetime(2026, 7, 20, 9, 0, tzinfo=UTC)
 
 SCENARIO_TOML = f"""\
 description = "three sessions"

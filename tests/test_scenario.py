@@ -1,6 +1,6 @@
 from __future__ import annotations
 
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
@@ -40,7 +40,7 @@ def test_the_issue_example_parses(tmp_path: Path) -> None:
     sc = load_scenario(write(tmp_path, GOOD))
     assert sc.name == "demo"
     assert sc.description == "one line"
-    assert sc.now == datetime(2026, 7, 20, 9, 0, tzinfo=timezone.utc)
+    assert sc.now == datetime(2026, 7, 20, 9, 0, tzinfo=UTC)
     assert sc.backend == "local"
     assert sc.gates == {"min_sessions": 2, "min_hours": 1.5, "scan_interval_minutes": 0}
     assert [(e.id, e.category, e.kind) for e in sc.expectations] == [
@@ -57,7 +57,7 @@ ONE_EXPECT = "[[expect]]\nid = \"jira\"\ncategory = \"tracker\"\npresent = \"Jir
 def test_optional_parts_may_be_left_out(tmp_path: Path) -> None:
     sc = load_scenario(write(tmp_path, 'now = "2026-07-20T09:00:00+02:00"\n' + ONE_EXPECT))
     assert sc.backend is None and sc.gates == {} and len(sc.expectations) == 1
-    assert sc.now == datetime(2026, 7, 20, 7, 0, tzinfo=timezone.utc)
+    assert sc.now == datetime(2026, 7, 20, 7, 0, tzinfo=UTC)
 
 
 @pytest.mark.parametrize(
@@ -67,7 +67,7 @@ def test_optional_parts_may_be_left_out(tmp_path: Path) -> None:
 )
 def test_now_forms_are_read_as_utc(tmp_path: Path, now: str) -> None:
     sc = load_scenario(write(tmp_path, f"now = {now}\n" + ONE_EXPECT))
-    assert sc.now == datetime(2026, 7, 20, 9, 0, tzinfo=timezone.utc)
+    assert sc.now == datetime(2026, 7, 20, 9, 0, tzinfo=UTC)
 
 
 def replace(old: str, new: str) -> str:

@@ -4,7 +4,7 @@ dream's memory, and ordinary engineering sentences dropped as 'contained a secre
 from __future__ import annotations
 
 import json
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
@@ -15,7 +15,7 @@ from tests.factories import TranscriptBuilder, project_with_one_session, run_cli
 from tests.sandbox_tree import Tree, build_tree
 from tests.scripted_api import ScriptedAPI, call, reply, tool_use
 
-SAID_AT = datetime(2026, 7, 1, 9, 0, tzinfo=timezone.utc)
+SAID_AT = datetime(2026, 7, 1, 9, 0, tzinfo=UTC)
 
 
 def _session(tree: Tree, build: TranscriptBuilder) -> str:

@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 import os
 import re
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -69,7 +69,7 @@ SHAPES: list[tuple[str, str]] = [
     (f"export SENTRY_DSN=https://{SENTRY_KEY}@o12345.ingest.sentry.io/678", SENTRY_KEY),
 ]
 
-SAID_AT = datetime(2026, 7, 1, 9, 0, tzinfo=timezone.utc)
+SAID_AT = datetime(2026, 7, 1, 9, 0, tzinfo=UTC)
 
 # A transcript line read as it is: each message a JSON string, its line breaks "\n"
 ESCAPED: list[tuple[str, str]] = [

@@ -3,7 +3,7 @@ timestamps, whichever session started first and whichever id sorts first."""
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
@@ -14,7 +14,7 @@ from tests.claude_layout import Layout, make_layout
 from tests.factories import TranscriptBuilder
 
 DREAM_AT = "2026-07-03T20:00:00+00:00"
-MINUTE = datetime(2026, 7, 2, 9, 0, tzinfo=timezone.utc)
+MINUTE = datetime(2026, 7, 2, 9, 0, tzinfo=UTC)
 LOW_ID, HIGH_ID = "00000000-0000-4000-8000-000000000000", "ffffffff-0000-4000-8000-000000000000"
 
 

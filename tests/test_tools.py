@@ -7,7 +7,7 @@ import json
 import random
 import re
 import time
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -571,7 +571,7 @@ def test_grep_stops_at_its_time_cap_inside_one_long_file(
 
 
 def test_grep_finds_the_persons_answer_to_a_question(tree: Tree) -> None:
-    builder = TranscriptBuilder(start=datetime(2026, 7, 8, 19, 40, tzinfo=timezone.utc))
+    builder = TranscriptBuilder(start=datetime(2026, 7, 8, 19, 40, tzinfo=UTC))
     builder.tool_roundtrip(
         "AskUserQuestion", {"questions": [{"question": "Replace the old code in place?"}]},
         'User has answered your questions: "Replace the old code in place?"="Replace in-place".',
@@ -919,7 +919,7 @@ def test_drive_runs_a_dream_through_the_toolbox(tree: Tree) -> None:
         [("finish", {"summary": "corrected the lint command"}), ("read_file", {"path": "x"})],
     ])
     box = tree.toolbox()
-    brief = DreamBrief(run_id="r1", now=datetime(2026, 7, 2, tzinfo=timezone.utc), sessions=[])
+    brief = DreamBrief(run_id="r1", now=datetime(2026, 7, 2, tzinfo=UTC), sessions=[])
     agent_run = drive(backend, box, brief, Budgets(max_turns=10))
     assert agent_run.turns == 4
     assert backend.tools == list(TOOL_NAMES)
@@ -931,7 +931,7 @@ def test_drive_runs_a_dream_through_the_toolbox(tree: Tree) -> None:
 
 def _transcript_box(tree: Tree) -> tuple[ToolBox, str]:
     session = (
-        TranscriptBuilder(start=datetime(2026, 7, 8, 19, 40, tzinfo=timezone.utc))
+        TranscriptBuilder(start=datetime(2026, 7, 8, 19, 40, tzinfo=UTC))
         .user("Ruff format keeps reflowing our tables, so we're going back to black.")
         .tool_roundtrip("Read", {"file_path": "pyproject.toml"},
                         '     1→[tool.black]\n     2→line-length = 100  # black settings')

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -122,7 +122,7 @@ def test_codex_rollout_person_and_meta(tmp_path: Path) -> None:
     tool_result = next(m for m in messages if m.kind == "tool_result")
     assert tool_result.tool_name == "shell" and tool_result.text == "fly.toml\n"
     assert {m.session_id for m in messages} == {CODEX_ID}
-    assert messages[0].timestamp == datetime(2026, 7, 2, 10, 0, 1, tzinfo=timezone.utc)
+    assert messages[0].timestamp == datetime(2026, 7, 2, 10, 0, 1, tzinfo=UTC)
     assert stats.types == Counter(r["type"] for r in _rollout_records())
     assert stats.skipped_total == 0
 
@@ -152,7 +152,7 @@ def test_codex_session_info_and_discovery(tmp_path: Path) -> None:
         "/home/me/api",
         "main",
     )
-    assert info.ended == datetime(2026, 7, 2, 10, 0, 10, tzinfo=timezone.utc)
+    assert info.ended == datetime(2026, 7, 2, 10, 0, 10, tzinfo=UTC)
     assert discover_codex_rollouts(tmp_path) == [path]
 
 
@@ -196,7 +196,7 @@ def test_markdown_daily_log_entries(tmp_path: Path, layout: str) -> None:
 
 
 def _at(hour: int, minute: int) -> datetime:
-    return datetime(2026, 7, 3, hour, minute, tzinfo=timezone.utc)
+    return datetime(2026, 7, 3, hour, minute, tzinfo=UTC)
 
 
 def test_older_unwrapped_rollout(tmp_path: Path) -> None:

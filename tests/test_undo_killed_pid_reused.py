@@ -10,7 +10,7 @@ import signal
 import subprocess
 import sys
 import time
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
@@ -59,7 +59,7 @@ def test_an_undo_killed_whose_pid_now_runs_another_process_is_recovered(
     data["pid"] = os.getpid() if whose == "this command's" else 1
     record.write_text(json.dumps(data), encoding="utf-8")
     _say(session, root, "Remember that deploys are frozen on Fridays.",
-         datetime(2026, 7, 1, 15, 0, tzinfo=timezone.utc))
+         datetime(2026, 7, 1, 15, 0, tzinfo=UTC))
 
     run_cli(root, "--force", now="2026-07-01T16:00:00+00:00")
     kept = "".join(p.read_text("utf-8") for p in (root / "memory").glob("*.md"))
@@ -87,7 +87,7 @@ def test_a_live_run_s_record_stays_open_and_one_without_a_start_time_too(
             if started is not None:
                 break
             time.sleep(0.05)
-        when = datetime(2026, 7, 1, 16, 0, tzinfo=timezone.utc)
+        when = datetime(2026, 7, 1, 16, 0, tzinfo=UTC)
         data = json.loads(record.read_text("utf-8"))
         for fields in ({"pid": child.pid, "pid_started": started, "pid_since_boot": since_boot},
                        {"pid": child.pid}, {"pid": os.getpid()}):
@@ -102,7 +102,7 @@ def test_a_live_run_s_record_stays_open_and_one_without_a_start_time_too(
         child.wait()
     data["pid"] = child.pid  # (its process ended: the record is closed)
     record.write_text(json.dumps(data), encoding="utf-8")
-    journal.recover(memory, state, datetime(2026, 7, 1, 18, 0, tzinfo=timezone.utc))
+    journal.recover(memory, state, datetime(2026, 7, 1, 18, 0, tzinfo=UTC))
     assert json.loads(record.read_text("utf-8"))["outcome"] == "committed"
 
 
@@ -119,7 +119,7 @@ def test_a_recovered_undo_lists_only_the_read_moves_made(tmp_path: Path) -> None
     data["pid"] = 1
     record.write_text(json.dumps(data), encoding="utf-8")
     _say(session, root, "Remember that deploys are frozen on Fridays.",
-         datetime(2026, 7, 1, 15, 0, tzinfo=timezone.utc))
+         datetime(2026, 7, 1, 15, 0, tzinfo=UTC))
     run_cli(root, "--force", now="2026-07-01T16:00:00+00:00")
     gone = subprocess.Popen([sys.executable, "-c", "pass"])
     gone.wait()
@@ -127,7 +127,7 @@ def test_a_recovered_undo_lists_only_the_read_moves_made(tmp_path: Path) -> None
     record.write_text(json.dumps(data), encoding="utf-8")
 
     memory = root / "memory"
-    journal.recover(memory, memory / ".autodream", datetime(2026, 7, 1, 17, tzinfo=timezone.utc))
+    journal.recover(memory, memory / ".autodream", datetime(2026, 7, 1, 17, tzinfo=UTC))
     log = json.loads(run_cli(root, "log", "--json", now="2026-07-01T17:00:00+00:00").stdout)
     [undo] = [r for r in log if r.get("undoes") == b]
     assert undo["outcome"] == "committed"

@@ -8,7 +8,7 @@ import json
 import os
 import shutil
 from collections.abc import Callable
-from datetime import timedelta
+from datetime import UTC, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -466,11 +466,11 @@ def _two_runs_reading_one_session(root: Path) -> tuple[Path, list[str], Callable
     """A dream (A) over a session's first saying (a ruff rule), the session grown, then a
     second dream (B) reading on to its second (staging on db1): the session, [A, B] and the
     clock the CLI is run at."""
-    from datetime import datetime, timezone
+    from datetime import datetime
 
     from tests.factories import TranscriptBuilder, project_with_one_session, run_cli
 
-    t0 = datetime(2026, 7, 1, 9, 0, tzinfo=timezone.utc)
+    t0 = datetime(2026, 7, 1, 9, 0, tzinfo=UTC)
     session = project_with_one_session(root, ["Remember: always run ruff before committing."],
                                        t0)
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 import os
 import shutil
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
@@ -19,7 +19,7 @@ from autodream.cli import cli
 from autodream.redact import redact
 from tests.factories import REPO_ROOT, project_with_one_session, run_cli, what_a_dream_kept
 
-SAID_AT = datetime(2026, 7, 1, 9, 0, tzinfo=timezone.utc)
+SAID_AT = datetime(2026, 7, 1, 9, 0, tzinfo=UTC)
 HIDDEN = "[REDACTED:url-password]"
 # An '@' in a path, a query or a fragment after a host's port, which the rule hid as a
 # password: after '@' no host followed by its port (or, after a word, a path), or a '?' or

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Generator
 from dataclasses import dataclass, field, replace
-from datetime import date, datetime, timezone
+from datetime import UTC, date, datetime
 from typing import Any, BinaryIO
 
 from autodream import rx
@@ -406,7 +406,7 @@ class LocalBackend:
             stats = ReadStats()
             # A message without a timestamp took place no earlier than the one before it: date
             # it by that (or the session's start, or the file's time), never by 1970.
-            last = info.started or datetime.fromtimestamp(info.mtime, timezone.utc)
+            last = info.started or datetime.fromtimestamp(info.mtime, UTC)
             try:
                 with self._open_stream(vpath) as stream:
                     # only_human: lines that cannot hold the person's words are not even parsed

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from datetime import date, datetime, timedelta, timezone
+from datetime import UTC, date, datetime, timedelta
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
@@ -825,7 +825,7 @@ class Gatherer:
         said = _AFTER_REDACTION.sub(r"\1.\2", redact_after(before, message.text))
         text = plain_spelling(said.translate(TYPOGRAPHIC))
         as_sent = text.strip()
-        when = message.timestamp or datetime(1970, 1, 1, tzinfo=timezone.utc)
+        when = message.timestamp or datetime(1970, 1, 1, tzinfo=UTC)
         marker = _INJECTION.search(strip_code(text))
         if marker is not None:
             # One planted sentence makes the whole message suspect: the rest of it ("From now

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 import re
-import sys
 from collections.abc import Mapping
 from typing import Any
 
@@ -51,10 +50,7 @@ def _dep_name(spec: str) -> str | None:
 
 def _pyproject(text: str, facts: ProjectFacts) -> None:
     # Imported here: tomllib costs ~3 ms at start-up and only a pyproject.toml needs it.
-    if sys.version_info >= (3, 11):
-        import tomllib
-    else:  # pragma: no cover
-        import tomli as tomllib  # type: ignore[import-not-found, no-redef]
+    import tomllib
     try:
         data: dict[str, Any] = tomllib.loads(text)
     except tomllib.TOMLDecodeError:

@@ -10,7 +10,7 @@ quoted note (``> …``) is read without its marks.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from datetime import date, datetime, time, timezone
+from datetime import UTC, date, datetime, time
 from typing import BinaryIO
 
 from autodream import rx
@@ -71,10 +71,10 @@ def iter_markdown(
         text = "\n".join(done.lines).strip()
         if not text:
             return None
-        when = datetime.combine(day, time(0, 0), tzinfo=timezone.utc)
+        when = datetime.combine(day, time(0, 0), tzinfo=UTC)
         clock = _CLOCK.match(text)
         if clock is not None:
-            when = datetime.combine(day, time(int(clock[1]), int(clock[2])), tzinfo=timezone.utc)
+            when = datetime.combine(day, time(int(clock[1]), int(clock[2])), tzinfo=UTC)
             text = text[clock.end() :].strip() or text
         stats.messages += 1
         return Message(

@@ -10,7 +10,7 @@ import contextlib
 import json
 import os
 from collections.abc import Iterator
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, BinaryIO
 
@@ -191,7 +191,7 @@ def read_session_info(path: str | os.PathLike[str]) -> SessionInfo:
 
             day = markdown.day_of(name)
             if day is not None:
-                info.started = datetime(day.year, day.month, day.day, tzinfo=timezone.utc)
+                info.started = datetime(day.year, day.month, day.day, tzinfo=UTC)
                 info.ended = info.started
             return info
         stream.seek(0)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from typing import Any
 
 
@@ -10,7 +10,7 @@ def parse_timestamp(value: Any) -> datetime | None:
     """``2025-12-10T22:19:50.291Z`` (or any ISO 8601 form, or epoch seconds) to UTC; else None."""
     if isinstance(value, (int, float)) and not isinstance(value, bool):
         try:
-            return datetime.fromtimestamp(value, tz=timezone.utc)
+            return datetime.fromtimestamp(value, tz=UTC)
         except (OverflowError, OSError, ValueError):
             return None
     if not isinstance(value, str) or not value:
@@ -25,8 +25,8 @@ def parse_timestamp(value: Any) -> datetime | None:
             return None
         parsed = parsed_or_none
     if parsed.tzinfo is None:
-        return parsed.replace(tzinfo=timezone.utc)
-    return parsed.astimezone(timezone.utc)
+        return parsed.replace(tzinfo=UTC)
+    return parsed.astimezone(UTC)
 
 
 def _parse_odd_fraction(text: str) -> datetime | None:
