@@ -61,9 +61,12 @@ _PASSED = "has passed; check how it turned out before relying on it."
 # a line of the file: "- 2026-07-15: The demo for the client was on 2026-07-15. Why: ..."
 _DATED_LINE = rx.compile(r"^- (?P<day>\d{4}-\d{2}-\d{2}): ")
 _WHY_LINE = rx.compile(r"^\*\*Why:\*\*")
-# what an event's line goes on with after the words said (``_event_line``), in this order
-_AFTER_SAID = rx.compile(r" \(Updated on | Why: | How to apply: | Titled: | Described: |"
-                         r" Listed as: ")
+# what an event's line goes on with after the words said (``_event_line``), in this order:
+# its history, then each label's part
+_LABELS = ("Why", "How to apply", "Titled", "Described", "Listed as")
+_AFTER_SAID = rx.compile(r" \(Updated on |" + "|".join(f" {label}: " for label in _LABELS))
+# where the words said start: after "- 2026-07-15: "
+_SAID_AT = len("- YYYY-MM-DD: ")
 # what tells an event's time, not the event: "The demo for the client was on ...", "is now on
 # ...", "We planned to ship ...", "Was planned: ..."
 _TENSE_WORDS = word_set("was were is are will be now planned plan plans")
@@ -71,8 +74,8 @@ _TENSE_WORDS = word_set("was were is are will be now planned plan plans")
 _EMPTIED = ", its last event, removed; the file and its MEMORY.md line go"
 _REFILLED = " removed; the events moved in by the same dream take its place"
 _LINE_OF = " (line of "  # a stand-in's file name: "<file> (line of <day>)"
-_WHY_PART = rx.compile(r" Why: (?P<why>.*?)(?= How to apply: | Titled: | Described: |"
-                       r" Listed as: |$)")
+_WHY_PART = rx.compile(r" Why: (?P<why>.*?)(?="
+                       + "".join(f" {label}: |" for label in _LABELS[1:]) + "$)")
 # frontmatter keys an event's file may have and lose nothing by going (its sources are kept
 # in the file of past events, the names of files it took in are declared there)
 _MOVABLE_KEYS = frozenset({"sources", *REPLACEMENT_KEYS, *DATE_KEYS})
@@ -428,7 +431,7 @@ def _told_in(line: str, had: str) -> bool:
 def _told_parts(line: str) -> tuple[str, frozenset[str]]:
     """The words of an event's line, less its day, and what it goes on with after them, less
     the engine's Why: " Why: the client asked", " Titled: Client demo"."""
-    rest = _but_engine_why(line)[len("- 2026-07-15: "):]
+    rest = _but_engine_why(line)[_SAID_AT:]
     starts = [m.start() for m in _AFTER_SAID.finditer(rest)]
     ends = [*starts[1:], len(rest)] if starts else []
     said = rest[:starts[0]] if starts else rest
@@ -438,7 +441,7 @@ def _told_parts(line: str) -> tuple[str, frozenset[str]]:
 
 def _said_of(line: str) -> str:
     """The words an event's line tells it in: after its day, before its history and Why."""
-    return _AFTER_SAID.split(line[len("- 2026-07-15: "):], maxsplit=1)[0]
+    return _AFTER_SAID.split(line[_SAID_AT:], maxsplit=1)[0]
 
 
 def event_stand_ins(entries: list[Entry]) -> list[Entry]:
