@@ -838,3 +838,65 @@ def test_a_line_no_longer_there_is_declined_naming_the_file_by_its_own_title() -
     assert decision.reason.endswith(
         "its line of 2026-07-15 in Past one-off plans and events is not there as read: "
         "nothing is removed"), decision.reason
+
+
+def _retro_and_demo_moved(root: Path) -> Path:
+    """The demo for the client of 2026-09-04 moved on 2026-10-05; the retro for Q3 of
+    2026-08-14, told with its quarter, still in memory (the quarter ends 2026-09-30)."""
+    project_dirs(root, LEAST_GATES)
+    _say_at(root, datetime(2026, 8, 10, 9, tzinfo=UTC), "The retro for Q3 is on 2026-08-14.")
+    run_cli(root, "--force", now="2026-08-10T20:00:00+00:00")
+    _say_at(root, datetime(2026, 8, 25, 9, tzinfo=UTC),
+            "The demo for the client is on 2026-09-04.")
+    run_cli(root, "--force", now="2026-08-25T20:00:00+00:00")
+    run_cli(root, "--force", now="2026-10-05T20:00:00+00:00")
+    return root
+
+
+_RETRO = "- 2026-08-14: The retro for Q3 2026 was on 2026-08-14. Why: Plan stated on 2026-08-10."
+_DEMO = "- 2026-09-04: The demo for the client was on 2026-09-04. Why: Plan stated on 2026-08-25."
+
+
+def test_an_event_moved_late_is_put_among_the_lines_by_its_day(tmp_path: Path) -> None:
+    # (the retro, moved a month after the demo, was appended after it: the file's lines read
+    # 2026-09-04 then 2026-08-14)
+    root = _retro_and_demo_moved(tmp_path / "proj")
+    memory = root / "memory"
+    assert [line for line in (memory / PAST).read_text(encoding="utf-8").splitlines()
+            if _dated(line)] == [_DEMO]
+    run_cli(root, "--force", now="2026-11-05T20:00:00+00:00")
+    after = _files(memory)
+    assert [line for line in after[PAST].splitlines() if _dated(line)] == [_RETRO, _DEMO], \
+        after[PAST]
+    assert "2 one-off events, 2026-08-14 to 2026-09-04" in after["MEMORY.md"]
+    # (an idle dream changes nothing)
+    run_cli(root, "--force", now="2026-11-06T20:00:00+00:00")
+    assert _files(memory) == after
+
+
+def test_an_event_moved_late_leaves_the_person_s_lines_in_their_order(tmp_path: Path) -> None:
+    # (a dated line of theirs put above the demo's, out of order, and a note under the demo:
+    # the retro goes before the first line of a later day, nothing there moves)
+    root = _retro_and_demo_moved(tmp_path / "proj")
+    memory = root / "memory"
+    text = (memory / PAST).read_text(encoding="utf-8")
+    mine = "- 2026-09-30: Board meeting, went well (my note)."
+    note = "  - follow-up: send Acme the invoice"
+    edited = text.replace(_DEMO + "\n", f"{mine}\n{_DEMO}\n{note}\n")
+    assert edited != text
+    (memory / PAST).write_text(edited, encoding="utf-8")
+    run_cli(root, "--force", now="2026-11-05T20:00:00+00:00")
+    after = (memory / PAST).read_text(encoding="utf-8")
+    assert after.split("\n---\n", 1)[1] == edited.split("\n---\n", 1)[1].replace(
+        mine, f"{_RETRO}\n{mine}"), after
+    # (and one of a day after every line there goes after the demo's note)
+    _say_at(root, datetime(2026, 11, 6, 9, tzinfo=UTC), "The launch party is on 2026-11-10.")
+    run_cli(root, "--force", now="2026-11-06T20:00:00+00:00")
+    run_cli(root, "--force", now="2026-12-20T20:00:00+00:00")
+    last = (memory / PAST).read_text(encoding="utf-8")
+    body = [line for line in last.split("\n---\n", 1)[1].splitlines() if line.strip()]
+    assert body[:5] == [_RETRO, mine, _DEMO, note, body[4]], last
+    assert body[4].startswith("- 2026-11-10: The launch party was on 2026-11-10."), last
+    before = _files(memory)
+    run_cli(root, "--force", now="2026-12-21T20:00:00+00:00")
+    assert _files(memory) == before

@@ -284,20 +284,41 @@ def _described(lines: list[str]) -> str:
 
 
 def _appended(body: str, new: list[str]) -> str:
-    """``body`` with the lines ``new`` after its last dated line (and the lines indented under
-    it): nothing there moves, a line the person wrote stays where it was; with no dated line
-    left, before the engine's Why (or at the end, that gone too)."""
+    """``body`` with the lines ``new`` (oldest first) each put among its dated lines by its day:
+    after the last one of that day or before (and the lines indented under it), before the
+    first of a later day, so that an event moved late (the retro of 2026-08-14, told with its
+    quarter, moves once the quarter is long gone) is not listed after later ones. Nothing there
+    moves: a line the person wrote or put in another order stays where it was, as do their
+    notes. With no dated line left, the lines go before the engine's Why (or at the end, that
+    gone too)."""
     lines = body.split("\n") if body else []
-    dated = [i for i, line in enumerate(lines) if _DATED_LINE.match(line)]
-    if dated:
-        at = dated[-1] + 1
-        while at < len(lines) and lines[at][:1] in (" ", "\t") and lines[at].strip():
-            at += 1
-        return "\n".join([*lines[:at], *new, *lines[at:]])
-    why = next((i for i, line in enumerate(lines) if _WHY_LINE.match(line)), None)
-    if why is None:
-        return "\n".join([*lines, "", *new] if lines else new)
-    return "\n".join([*lines[:why], *new, "", *lines[why:]])
+    if not any(_DATED_LINE.match(line) for line in lines):
+        why = next((i for i, line in enumerate(lines) if _WHY_LINE.match(line)), None)
+        if why is None:
+            return "\n".join([*lines, "", *new] if lines else new)
+        return "\n".join([*lines[:why], *new, "", *lines[why:]])
+    for line in new:
+        lines.insert(_place_of(lines, line[2:12]), line)
+    return "\n".join(lines)
+
+
+def _place_of(lines: list[str], day: str) -> int:
+    """Where a line of ``day`` goes among ``lines``, which have a dated line: after the block
+    (a dated line and the lines indented under it) of the last dated line of ``day`` or before
+    that comes before the first of a later day; with none, at the first of a later day."""
+    at: int | None = None
+    for i, line in enumerate(lines):
+        if (m := _DATED_LINE.match(line)) is None:
+            continue
+        if m["day"] > day:
+            if at is None:
+                return i
+            break
+        at = i + 1
+    assert at is not None  # (a dated line, and none of a later day before it)
+    while at < len(lines) and lines[at][:1] in (" ", "\t") and lines[at].strip():
+        at += 1
+    return at
 
 
 def move_past_events(entries: list[Entry], today: date, room: int | None,
