@@ -900,3 +900,47 @@ def test_an_event_moved_late_leaves_the_person_s_lines_in_their_order(tmp_path: 
     before = _files(memory)
     run_cli(root, "--force", now="2026-12-21T20:00:00+00:00")
     assert _files(memory) == before
+
+
+_NO_EVENT_LEFT = "No one-off event left in it; plans more than 30 days gone are moved here"
+
+
+@pytest.mark.parametrize("edited", ["its title", "a key of its frontmatter", "a note"])
+def test_a_kept_file_of_past_events_with_no_event_left_is_listed_as_having_none(
+        tmp_path: Path, edited: str) -> None:
+    # (kept for the person's title, key or note, it was listed as '— One-off plans and events
+    # long gone by', and its description said so: an agent reading the index was sent to read
+    # events there are not)
+    root = project_dirs(tmp_path / "proj", LEAST_GATES)
+    memory = root / "memory"
+    say_on_day(root, 6, "The demo for the client is on 2026-07-15.")
+    run_cli(root, "--force", now="2026-07-06T20:00:00+00:00")
+    run_cli(root, "--force", now="2026-10-14T20:00:00+00:00")
+    text = (memory / PAST).read_text(encoding="utf-8")
+    kept = _KEPT.get(edited, "Note from me: ask Dana about July.\n")
+    if edited == "a note":
+        was, now = "\n\n**Why:**", f"\n\n{kept}\n**Why:**"
+    else:
+        _, was, now = _PERSON_S_EDITS[edited]
+    assert was in text, text
+    (memory / PAST).write_text(text.replace(was, now, 1), encoding="utf-8")
+    _say_at(root, datetime(2026, 10, 15, 9, tzinfo=UTC),
+            "Please forget what I said about the demo for the client.")
+    run_cli(root, "--force", now="2026-10-15T20:00:00+00:00")
+    after = _files(memory)
+    title = "Shipped milestones" if edited == "its title" else "Past events"
+    # (the file stays with what the person put there, listed as what it is)
+    assert kept in after[PAST] and not [
+        line for line in after[PAST].splitlines() if _dated(line)], after[PAST]
+    assert f"description: {_NO_EVENT_LEFT}\n" in after[PAST], after[PAST]
+    assert f"- [{title}]({PAST}) — {_NO_EVENT_LEFT}\n" in after["MEMORY.md"], after["MEMORY.md"]
+    assert "long gone by" not in after["MEMORY.md"] + after[PAST]
+    # (an idle dream changes nothing; an event moved in later is counted under their title)
+    run_cli(root, "--force", now="2026-10-16T20:00:00+00:00")
+    assert _files(memory) == after
+    _say_at(root, datetime(2026, 10, 20, 9, tzinfo=UTC), "The offsite is on 2026-10-22.")
+    run_cli(root, "--force", now="2026-10-20T20:00:00+00:00")
+    run_cli(root, "--force", now="2026-12-01T20:00:00+00:00")
+    index = (memory / "MEMORY.md").read_text(encoding="utf-8")
+    assert f"- [{title}]({PAST}) — 1 one-off event, on 2026-10-22" in index, index
+    assert kept in (memory / PAST).read_text(encoding="utf-8")

@@ -276,7 +276,10 @@ def _day_of(statement: str, lead: When) -> date:
 def _described(lines: list[str]) -> str:
     days = sorted(m["day"] for line in lines if (m := _DATED_LINE.match(line)) is not None)
     if not days:
-        return "One-off plans and events long gone by"
+        # (a file kept with no event left, for what the person put in it, their title or a key
+        # of theirs: listed as having none, not sending an agent to read events there are not)
+        return (f"No one-off event left in it; plans more than {PAST_AFTER_DAYS} days gone "
+                "are moved here")
     if len(days) == 1:
         return f"1 one-off event, on {days[0]}, more than {PAST_AFTER_DAYS} days gone"
     return (f"{len(days)} one-off events, {days[0]} to {days[-1]}, each more than "
