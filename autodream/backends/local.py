@@ -477,7 +477,7 @@ class LocalBackend:
 # The order a summary lists decisions in: changes to what the agent reads, then the rest.
 _SUMMARY_RANK = {action: rank for rank, action in enumerate((
     "created", "updated", "superseded", "merged", "forgotten", "dated", "past", "redacted",
-    "confirmed", "pruned", "folded", "refused", "declined", "kept", "dropped",
+    "confirmed", "pruned", "folded", "refused", "declined", "flagged", "kept", "dropped",
 ))}
 
 

@@ -28,6 +28,7 @@ from autodream.engine.entries import (
     title_for,
 )
 from autodream.engine.forgetting import FORGOTTEN
+from autodream.engine.hand_switches import flag_hand_switches
 from autodream.engine.index import (
     IndexBuild,
     build_index,
@@ -963,6 +964,9 @@ def _plan(
     work.tell_past_plans(now.date())
     work.describe()
     decisions.extend(work.decisions)
+    # (told, not acted on: a rule written by hand since the last dream saying a switch away from
+    # an older rule of the engine's; both stay as they are)
+    decisions.extend(flag_hand_switches(work.entries, dreamed, now))
     decisions.extend(prune_restated(work.entries, facts))
     decisions.extend(retitles(work.entries))
     # (last, once every entry is told as it now is: an event moved there is in its past words)

@@ -16,7 +16,7 @@ CandidateKind = Literal[
 Action = Literal[
     "kept", "dropped", "merged", "created", "updated", "confirmed", "superseded", "dated",
     "past", "pruned", "forgotten", "declined", "indexed", "unindexed", "refused", "skipped",
-    "redacted", "folded",
+    "redacted", "folded", "flagged",
 ]
 
 

@@ -1,0 +1,81 @@
+"""A rule the person wrote by hand that says a switch away from an older rule of the engine's
+('We use yarn now, not npm.' beside 'Always use npm.') left both listed as current, and the
+dream said nothing of it: an agent reading memory was told both. The dream that lists the new
+file now tells the person, in the run record and ``show``, that the two contradict each other,
+and changes neither (which is current is theirs to say; a session saying the switch updates the
+older rule as it always did)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from tests.factories import LEAST_GATES, project_dirs, run_cli, say_on_day
+
+
+def _files(memory: Path) -> dict[str, str]:
+    return {p.name: p.read_text(encoding="utf-8") for p in sorted(memory.iterdir())
+            if p.is_file() and not p.name.startswith(".")}
+
+
+def _hand_written(body: str) -> str:
+    return f"---\nname: Package manager\ndescription: {body}\ntype: feedback\n---\n\n{body}\n"
+
+
+def _rule_then_hand_file(root: Path, rule: str, body: str) -> tuple[Path, str]:
+    """The engine's file of ``rule`` (said on 2026-07-06), then a file the person wrote by hand
+    saying ``body``, and a dream on 2026-07-09: the engine's file's name."""
+    project_dirs(root, LEAST_GATES)
+    memory = root / "memory"
+    say_on_day(root, 6, rule)
+    run_cli(root, "--force", now="2026-07-06T20:00:00+00:00")
+    (engines,) = [name for name in _files(memory) if name != "MEMORY.md"]
+    (memory / "feedback_yarn.md").write_text(_hand_written(body), encoding="utf-8")
+    return memory, engines
+
+
+def test_a_hand_written_switch_against_an_older_rule_is_flagged_and_both_kept(
+        tmp_path: Path) -> None:
+    root = tmp_path / "proj"
+    memory, engines = _rule_then_hand_file(root, "Always use npm.", "We use yarn now, not npm.")
+    before = _files(memory)
+    run_cli(root, "--force", now="2026-07-09T20:00:00+00:00")
+    after = _files(memory)
+    # (neither file is changed; both are listed)
+    assert {k: v for k, v in after.items() if k != "MEMORY.md"} == {
+        k: v for k, v in before.items() if k != "MEMORY.md"}
+    assert f"]({engines})" in after["MEMORY.md"] and "](feedback_yarn.md)" in after["MEMORY.md"]
+    shown = " ".join(run_cli(root, "show", now="2026-07-09T21:00:00+00:00").output.split())
+    assert (f"flagged {engines} contradicted by feedback_yarn.md, written by hand since the "
+            "last dream: 'We use yarn now, not npm.' (yarn in place of npm)") in shown, shown
+    assert (f"flagged feedback_yarn.md contradicts {engines}, an older rule of an earlier "
+            "dream's (yarn in place of npm)") in shown, shown
+    record = json.loads(run_cli(root, "show", "--json", now="2026-07-09T21:00:00+00:00").output)
+    decisions = record["run"]["decisions"]
+    assert sorted(d["file"] for d in decisions if d["action"] == "flagged") == sorted(
+        [engines, "feedback_yarn.md"]), decisions
+    # (an idle dream changes nothing and tells it no more: the file is listed now)
+    idle = run_cli(root, "--force", now="2026-07-10T20:00:00+00:00").output
+    assert _files(memory) == after
+    assert "flagged" not in idle, idle
+    assert "flagged" not in run_cli(root, "show", now="2026-07-10T21:00:00+00:00").output
+
+
+@pytest.mark.parametrize(("rule", "body"), [
+    # the same choice said again (merged into the rule, as before), or of another thing
+    ("Always use npm.", "Always use npm for installs."),
+    ("Always use npm.", "I use yarn for my side projects."),
+    # a ban the switch agrees with
+    ("Never use npm.", "We use yarn now, not npm."),
+    # another kind of tool
+    ("Always use npm.", "We use ruff now, not flake8."),
+])
+def test_a_hand_written_rule_that_switches_nothing_of_the_engine_s_is_not_flagged(
+        tmp_path: Path, rule: str, body: str) -> None:
+    root = tmp_path / "proj"
+    _rule_then_hand_file(root, rule, body)
+    out = run_cli(root, "--force", now="2026-07-09T20:00:00+00:00").output
+    assert "flagged" not in out, out
+    assert "flagged" not in run_cli(root, "show", now="2026-07-09T21:00:00+00:00").output
