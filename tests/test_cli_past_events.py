@@ -944,3 +944,30 @@ def test_a_kept_file_of_past_events_with_no_event_left_is_listed_as_having_none(
     index = (memory / "MEMORY.md").read_text(encoding="utf-8")
     assert f"- [{title}]({PAST}) — 1 one-off event, on 2026-10-22" in index, index
     assert kept in (memory / PAST).read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("mine", ["- 2026-05-01 — Kickoff with Acme (mine)",
+                                  "- Shipped v1 to the beta group in March"])
+def test_a_kept_file_of_past_events_with_the_person_s_own_events_is_not_said_to_have_none(
+        tmp_path: Path, mine: str) -> None:
+    # (their own line is an event the engine does not date: 'No one-off event left in it' was
+    # written over it, telling an agent not to read what is there; review rev227's d.py)
+    root = project_dirs(tmp_path / "proj", LEAST_GATES)
+    memory = root / "memory"
+    say_on_day(root, 6, "The demo for the client is on 2026-07-15.")
+    run_cli(root, "--force", now="2026-07-06T20:00:00+00:00")
+    run_cli(root, "--force", now="2026-10-14T20:00:00+00:00")
+    text = (memory / PAST).read_text(encoding="utf-8")
+    assert "\n\n**Why:**" in text, text
+    (memory / PAST).write_text(text.replace("\n\n**Why:**", f"\n{mine}\n\n**Why:**", 1),
+                               encoding="utf-8")
+    _say_at(root, datetime(2026, 10, 15, 9, tzinfo=UTC),
+            "Please forget what I said about the demo for the client.")
+    run_cli(root, "--force", now="2026-10-15T20:00:00+00:00")
+    after = _files(memory)
+    assert mine in after[PAST] and "demo for the client" not in after[PAST], after[PAST]
+    assert "No one-off event left" not in after[PAST] + after["MEMORY.md"], after
+    assert f"- [Past events]({PAST}) — One-off plans and events long gone by\n" in after[
+        "MEMORY.md"], after["MEMORY.md"]
+    run_cli(root, "--force", now="2026-10-16T20:00:00+00:00")
+    assert _files(memory) == after

@@ -60,6 +60,8 @@ _HOW = "These are over: do not plan around them; read them for what happened and
 _PASSED = "has passed; check how it turned out before relying on it."
 # a line of the file: "- 2026-07-15: The demo for the client was on 2026-07-15. Why: ..."
 _DATED_LINE = rx.compile(r"^- (?P<day>\d{4}-\d{2}-\d{2}): ")
+# A line of a list, the engine's or the person's, at any depth: what a file of events holds
+_LISTED_LINE = rx.compile(r"^[ \t]*+(?:[-*+]|\d{1,9}[.)])[ \t]")
 _WHY_LINE = rx.compile(r"^\*\*Why:\*\*")
 # what an event's line goes on with after the words said (``_event_line``), in this order:
 # its history, then each label's part
@@ -274,7 +276,12 @@ def _day_of(statement: str, lead: When) -> date:
 
 
 def _described(lines: list[str]) -> str:
+    """The description of a file of past events whose body has ``lines``."""
     days = sorted(m["day"] for line in lines if (m := _DATED_LINE.match(line)) is not None)
+    if not days and any(_LISTED_LINE.match(line) for line in lines):
+        # (no line of the engine's, but one of the person's: '- Shipped v1 to the beta group
+        # in March', '- 2026-05-01 — Kickoff with Acme' are events too, theirs to count)
+        return "One-off plans and events long gone by"
     if not days:
         # (a file kept with no event left, for what the person put in it, their title or a key
         # of theirs: listed as having none, not sending an agent to read events there are not)
@@ -545,7 +552,7 @@ def forget_events(entries: list[Entry], stand_ins: list[Entry],
         # (the MEMORY.md line follows the count when it was the engine's, and stays when it
         # is the person's: an event moved in later in the dream reads it so)
         persons = _hook_of_person(archive)
-        archive.description = _described([text for text in body if _DATED_LINE.match(text)])
+        archive.description = _described(body)
         if persons:
             archive.redescribed = True
         elif archive.hook:
