@@ -79,3 +79,41 @@ def test_a_hand_written_rule_that_switches_nothing_of_the_engine_s_is_not_flagge
     out = run_cli(root, "--force", now="2026-07-09T20:00:00+00:00").output
     assert "flagged" not in out, out
     assert "flagged" not in run_cli(root, "show", now="2026-07-09T21:00:00+00:00").output
+
+
+def test_a_hand_written_switch_left_out_of_a_full_index_is_not_flagged_every_dream(
+        tmp_path: Path) -> None:
+    # (with MEMORY.md full the file stays unlisted, and each dream flagged it again as 'written
+    # by hand since the last dream', false by the second: review rev227's hs3.py)
+    root = project_dirs(tmp_path / "proj", LEAST_GATES)
+    memory = root / "memory"
+    for i in range(205):  # (rules ranked above a project file: it is the one left out)
+        (memory / f"feedback_note-{i:03d}.md").write_text(
+            f"---\nname: Note {i}\ndescription: The module m{i} owns the x{i} table\n"
+            f"type: feedback\n---\n\nThe module m{i} owns the x{i} table.\n", encoding="utf-8")
+    say_on_day(root, 6, "Always use npm.")
+    run_cli(root, "--force", now="2026-07-06T20:00:00+00:00")
+    (memory / "project_yarn.md").write_text(
+        _hand_written("We use yarn now, not npm.").replace("type: feedback", "type: project"),
+        encoding="utf-8")
+    outs = [run_cli(root, "--force", now=f"2026-07-{day}T20:00:00+00:00").output
+            for day in (10, 11)]
+    index = (memory / "MEMORY.md").read_text(encoding="utf-8")
+    assert "not listed here (the index is full)" in index and "project_yarn.md" not in index
+    assert "flagged" not in outs[1], outs[1]
+    assert "flagged" not in run_cli(root, "show", now="2026-07-11T21:00:00+00:00").output
+
+
+def test_a_hand_written_switch_pruned_in_the_same_dream_is_not_flagged(tmp_path: Path) -> None:
+    # (the README says it: the file is pruned as restated, and show said 'flagged
+    # feedback_yarn.md ... neither is changed or deleted' above 'pruned feedback_yarn.md':
+    # review rev227's pr.py)
+    root = tmp_path / "proj"
+    memory, _ = _rule_then_hand_file(root, "Always use npm.", "We use yarn now, not npm.")
+    (root / "project" / "README.md").write_text("# demo\n\nWe use yarn now, not npm.\n",
+                                                encoding="utf-8")
+    run_cli(root, "--force", now="2026-07-09T20:00:00+00:00")
+    shown = run_cli(root, "show", now="2026-07-09T21:00:00+00:00").output
+    assert "pruned feedback_yarn.md" in " ".join(shown.split()), shown
+    assert not (memory / "feedback_yarn.md").exists()
+    assert "flagged" not in shown, shown

@@ -964,9 +964,6 @@ def _plan(
     work.tell_past_plans(now.date())
     work.describe()
     decisions.extend(work.decisions)
-    # (told, not acted on: a rule written by hand since the last dream saying a switch away from
-    # an older rule of the engine's; both stay as they are)
-    decisions.extend(flag_hand_switches(work.entries, dreamed, now))
     decisions.extend(prune_restated(work.entries, facts))
     decisions.extend(retitles(work.entries))
     # (last, once every entry is told as it now is: an event moved there is in its past words)
@@ -990,6 +987,11 @@ def _plan(
     build = _within_loss_budget(work.entries, build, index_text, written_there, options,
                                 decisions, stay, unlisted)
     decisions.extend(index_decisions(build, work.entries, index_text, options))
+    # (told, not acted on: a rule written by hand since the last dream saying a switch away from
+    # an older rule of the engine's; both stay as they are. Last, of the files as the dream
+    # leaves them (one pruned, moved or retitled is told so, not flagged) and of the index it
+    # writes: told by the dream that lists the file, so the next finds it listed)
+    decisions.extend(flag_hand_switches(work.entries, dreamed, now, index_text, build.text))
     plan = DreamPlan(decisions=decisions, entries=work.entries, kept_files=unparsable,
                      held_back=held_back, held_notes=stay, waiting_notes=wait,
                      moved_notes=list(zip(note_made, moved, strict=True)),

@@ -21,10 +21,11 @@ from autodream.engine.entries import NOT_INDEXED, Entry
 from autodream.engine.model import Candidate, Decision
 from autodream.engine.switch_targets import moved_from, switch_target, tool_replaced, upgraded_from
 from autodream.engine.text import shorten
+from autodream.memory.model import unlisted_count
 from autodream.transcripts.model import Message
 
 FLAGGED: Final = "flagged"
-# a hand-written file this long or longer is not read as one switch said
+# a hand-written file's rule longer than this is not read as one switch said
 _LEAD_CHARS = 400
 
 
@@ -49,21 +50,32 @@ def _replaced_in(live: list[Entry], cand: Candidate) -> tuple[Entry, str] | None
     return moved_from(live, cand) or upgraded_from(live, cand) or tool_replaced(live, cand)
 
 
-def flag_hand_switches(entries: list[Entry], dreamed: frozenset[str],
-                       now: datetime) -> list[Decision]:
+def _full(index: str | None) -> bool:
+    """Whether ``index`` ends with the line saying it does not list every topic file."""
+    return index is not None and any(
+        unlisted_count(line) is not None for line in index.splitlines())
+
+
+def flag_hand_switches(entries: list[Entry], dreamed: frozenset[str], now: datetime,
+                       index_read: str | None, index_written: str) -> list[Decision]:
     """For each topic file written by hand since the last dream (no sources of the engine's,
-    and no line in MEMORY.md as read: the last dream, which listed every file, did not see it)
-    whose rule says a switch the engine would make on a rule of its own an earlier dream left
-    (among ``dreamed``, with its sources), a ``flagged`` decision for each of the two; nothing
-    is changed. Told once, by the dream that lists the file: the next finds it listed."""
-    if not dreamed:
-        return []  # (no earlier dream: nothing tells which came first)
+    and no line in MEMORY.md as read, ``index_read``: the last dream, which listed every file,
+    did not see it) whose rule says a switch the engine would make on a rule of its own an
+    earlier dream left (among ``dreamed``, with its sources), a ``flagged`` decision for each
+    of the two; nothing is changed. ``entries`` as the dream leaves them, pruned, moved and
+    retitled. Told once, by the dream whose index, ``index_written``, lists the file: the next
+    finds it listed."""
+    if not dreamed or _full(index_read):
+        # (no earlier dream: nothing tells which came first; an index as read that does not
+        # list every file: an unlisted file may be one the last dream saw, told every dream)
+        return []
     left = {name.lower() for name in dreamed}
     live = [e for e in entries if not e.deleted and not e.sealed]
     engines = [e for e in live if e.file.lower() in left and e.sources()]
     decisions: list[Decision] = []
     for hand in live:
         if (hand.original is None or hand.index_pos != NOT_INDEXED or hand.sources()
+                or f"]({hand.file})" not in index_written
                 or (cand := _switch_said(hand, now)) is None):
             continue
         found = _replaced_in(engines, cand)
