@@ -117,3 +117,27 @@ def test_a_hand_written_switch_pruned_in_the_same_dream_is_not_flagged(tmp_path:
     assert "pruned feedback_yarn.md" in " ".join(shown.split()), shown
     assert not (memory / "feedback_yarn.md").exists()
     assert "flagged" not in shown, shown
+
+
+@pytest.mark.parametrize("body", [
+    "Don't use yarn instead of npm.",
+    '"We use yarn now, not npm" is what the frontend team says; not us.',
+    "We use yarn now, not npm. (no longer applies)",
+    "Switched from npm to yarn in 2019, then back to npm in 2021.",
+    "We tried switching from npm to yarn but reverted.",
+    "Renovate replaced npm with yarn in the lockfile PR; revert such PRs.",
+    "Ask before switching from npm to yarn.",
+    "Use yarn instead of npm in the legacy/ app only.",
+    "The docs site uses yarn instead of npm.",
+])
+def test_a_hand_written_rule_that_only_mentions_a_switch_is_not_flagged(
+        tmp_path: Path, body: str) -> None:
+    # (each was flagged, telling the person to edit or delete 'Always use npm.', which still
+    # holds: a negation, a quote, a switch undone, another app; review rev227 F4)
+    root = tmp_path / "proj"
+    memory, engines = _rule_then_hand_file(root, "Always use npm.", body)
+    before = _files(memory)
+    out = run_cli(root, "--force", now="2026-07-09T20:00:00+00:00").output
+    assert "flagged" not in out, out
+    assert "flagged" not in run_cli(root, "show", now="2026-07-09T21:00:00+00:00").output
+    assert (memory / engines).read_text(encoding="utf-8") == before[engines]
