@@ -129,6 +129,14 @@ def test_a_hand_written_switch_pruned_in_the_same_dream_is_not_flagged(tmp_path:
     "Ask before switching from npm to yarn.",
     "Use yarn instead of npm in the legacy/ app only.",
     "The docs site uses yarn instead of npm.",
+    # (the first line is a plain switch, but what is around it narrows or takes it back:
+    # review rev233 F1)
+    "Use yarn instead of npm.\nOnly in legacy/.",
+    "Use yarn instead of npm.\n- only for legacy/",
+    "Use yarn instead of npm.\n\n**Why:** only the legacy/ app is on yarn; everything else"
+    " stays on npm.",
+    "## legacy/ app\n\nUse yarn instead of npm.",
+    "Use yarn instead of npm.\n\nWrong: this was reverted, we are back on npm.",
 ])
 def test_a_hand_written_rule_that_only_mentions_a_switch_is_not_flagged(
         tmp_path: Path, body: str) -> None:

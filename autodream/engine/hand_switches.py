@@ -51,6 +51,11 @@ _PLAIN_SWITCH = rx.compile(
 def _switch_said(entry: Entry, now: datetime) -> Candidate | None:
     """The switch ``entry``'s rule says, read as the person saying it in a session would be
     (redacted as a session is: a secret in it yields none)."""
+    # the file must say the switch and nothing more: a heading over it, a line under it or a Why
+    # of the person's may narrow or take it back ('Use yarn instead of npm.' / 'Only in
+    # legacy/.'), and a flag would then tell them to drop a rule that still holds
+    if len(entry.statements) != 1 or entry.heading or entry.why or entry.how or entry.history:
+        return None
     lead = entry.lead.strip()
     if len(lead) > _LEAD_CHARS or _PLAIN_SWITCH.fullmatch(lead) is None:
         return None
