@@ -25,7 +25,8 @@ or in a memory file (``parse_entry``, and ``hook_for`` in it), or in a rule agai
 (``bans._bans``), or in what is redacted (``redact``: blanks around a table's row), or in a
 rename told (``consolidate._RENAMED``: a name of dotted parts), or in a plan told past
 (``dates._NOW_SAID``: blanks before where "now" would be), or before a weekday
-(``dates._A_DEED``: one long word).
+(``dates._A_DEED``: one long word), or in a title's subject (``title_for``: blanks before
+where "in" would be).
 """
 
 from __future__ import annotations
@@ -38,7 +39,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from autodream.engine import Gatherer, bans, consolidate, dates
-from autodream.engine.entries import parse_entry
+from autodream.engine.entries import parse_entry, title_for
 from autodream.engine.replacement import about_other_things, said_of_other_things
 from autodream.redact import redact
 from autodream.transcripts.claude_code import iter_claude_code
@@ -139,6 +140,8 @@ READ_BY: dict[str, tuple[str, Callable[[str], object]]] = {
     "one word of letters before a day": ("a", lambda run: dates._A_DEED.search(f"x {run}")),
     "'a.' over and over, renamed": ("a.", lambda run: consolidate._RENAMED.search(
         f"The {run}! was renamed to x-1")),
+    "blanks in a title's subject": (" ", lambda run: title_for(
+        f"Terraform{run}x does that, don't add tags per resource")),
 }
 
 

@@ -17,6 +17,7 @@ from autodream.engine import (
     bans,
     consolidate,
     dates,
+    entries,
     replacement,
     sentence_kinds,
     splitting,
@@ -24,7 +25,7 @@ from autodream.engine import (
     versions,
 )
 from autodream.engine.candidates import _CORRECTION_IGNORE
-from autodream.engine.entries import _CLAUSE_BREAK, hook_for, parse_entry
+from autodream.engine.entries import _CLAUSE_BREAK, hook_for, parse_entry, title_for
 from autodream.engine.replacement import (
     about_other_things,
     said_of_another_holder,
@@ -448,3 +449,30 @@ def test_a_deed_before_a_day_is_read_from_its_words_start(letters: int) -> None:
     assert all(dates._A_DEED.match(f"we {word}ed", at) is None for at in range(4, 4 + letters))
     # (the deeds said as themselves are still found at a word's end: "x-had")
     assert dates._A_DEED.search(f"{word}had") is not None
+
+
+@pytest.mark.parametrize("blanks", [1, 50, 20_000])
+def test_where_a_rules_subject_is_said_is_read_from_the_first_blank_of_its_run(blanks: int) -> None:
+    # (from each blank of the run, each read again to its end: a subject of 20,000 blanks took
+    # 8.8 s in _rule_first's _WHERE_SAID.split, by the square)
+    run = " " * blanks
+    assert title_for(f"The provider{run}in Terraform does that, don't add tags") == (
+        "Don't add tags (provider)")
+    subject = f"provider{run}in Terraform"
+    assert entries._WHERE_SAID.split(subject, maxsplit=1) == ["provider", "Terraform"]
+    assert all(entries._WHERE_SAID.match(subject, at) is None
+               for at in range(len("provider") + 1, len("provider") + blanks))
+    assert entries._WHERE_SAID.split(f"a{run}s", maxsplit=1) == [f"a{run}s"]
+
+
+@pytest.mark.parametrize("blanks", [1, 50, 20_000])
+def test_where_a_title_breaks_is_read_from_the_first_blank_of_its_run(blanks: int) -> None:
+    # (from each blank of the run, each read again to its end: 20,000 blanks took 3.3 s in
+    # title_for's _TITLE_BREAK, by the square)
+    run = " " * blanks
+    said = f"Deploy the staging app{run}; use the CLI"
+    assert title_for(said) == "Deploy the staging app"
+    assert entries._TITLE_BREAK.split(said, maxsplit=1) == ["Deploy the staging app", "use the CLI"]
+    assert all(entries._TITLE_BREAK.match(said, at) is None
+               for at in range(len("Deploy the staging app") + 1, said.index(";")))
+    assert entries._TITLE_BREAK.split(f"a{run}s") == [f"a{run}s"]
