@@ -26,7 +26,8 @@ or in a memory file (``parse_entry``, and ``hook_for`` in it), or in a rule agai
 rename told (``consolidate._RENAMED``: a name of dotted parts), or in a plan told past
 (``dates._NOW_SAID``: blanks before where "now" would be), or before a weekday
 (``dates._A_DEED``: one long word), or in a title's subject (``title_for``: blanks before
-where "in" would be).
+where "in" would be), or in a request to forget (``forget_request``: blanks inside what is
+to be forgotten).
 """
 
 from __future__ import annotations
@@ -40,6 +41,7 @@ from pathlib import Path
 
 from autodream.engine import Gatherer, bans, consolidate, dates
 from autodream.engine.entries import parse_entry, title_for
+from autodream.engine.forgetting import forget_request
 from autodream.engine.replacement import about_other_things, said_of_other_things
 from autodream.redact import redact
 from autodream.transcripts.claude_code import iter_claude_code
@@ -142,6 +144,8 @@ READ_BY: dict[str, tuple[str, Callable[[str], object]]] = {
         f"The {run}! was renamed to x-1")),
     "blanks in a title's subject": (" ", lambda run: title_for(
         f"Terraform{run}x does that, don't add tags per resource")),
+    "blanks in a request to forget": (" ", lambda run: forget_request(
+        f"Please forget the staging{run}URL.")),
 }
 
 

@@ -18,6 +18,7 @@ from autodream.engine import (
     consolidate,
     dates,
     entries,
+    forgetting,
     replacement,
     sentence_kinds,
     splitting,
@@ -26,6 +27,7 @@ from autodream.engine import (
 )
 from autodream.engine.candidates import _CORRECTION_IGNORE
 from autodream.engine.entries import _CLAUSE_BREAK, hook_for, parse_entry, title_for
+from autodream.engine.forgetting import _its_value, forget_request
 from autodream.engine.replacement import (
     about_other_things,
     said_of_another_holder,
@@ -476,3 +478,24 @@ def test_where_a_title_breaks_is_read_from_the_first_blank_of_its_run(blanks: in
     assert all(entries._TITLE_BREAK.match(said, at) is None
                for at in range(len("Deploy the staging app") + 1, said.index(";")))
     assert entries._TITLE_BREAK.split(f"a{run}s") == [f"a{run}s"]
+
+
+@pytest.mark.parametrize("blanks", [1, 50, 20_000])
+def test_a_request_to_forget_reads_a_run_of_blanks_once(blanks: int) -> None:
+    # (where what is forgotten might end on each blank of the run, what follows it read the
+    # rest of the run from each: 'Please forget the staging' + 1,000 blanks + 'URL.' took 0.8 s,
+    # by the cube; its end, and the thing said no longer relevant, by the square)
+    run = " " * blanks
+    assert forget_request(f"Please forget the staging{run}URL.") == (
+        f"the staging{run}URL", False, False, "")
+    assert forget_request(f"Please forget the staging URL{run}because Bramble moved it.") == (
+        "the staging URL", False, False, "")
+    assert forget_request(f"The staging URL{run}is no longer relevant, drop it from memory") == (
+        "The staging URL", True, False, "")
+    assert forget_request(f"Drop the staging URL{run}from memory") == (
+        "the staging URL", True, False, "")
+    assert forget_request(f"a{run}s") is None
+    assert _its_value("staging URL", f"The staging URL{run}is staging.x.dev")
+    said = f"the staging URL{run}because Bramble moved it"
+    assert all(forgetting._X_ENDS.match(said, at) is None
+               for at in range(len("the staging URL") + 1, said.index("because")))
