@@ -27,7 +27,8 @@ rename told (``consolidate._RENAMED``: a name of dotted parts), or in a plan tol
 (``dates._NOW_SAID``: blanks before where "now" would be), or before a weekday
 (``dates._A_DEED``: one long word), or in a title's subject (``title_for``: blanks before
 where "in" would be), or in a request to forget (``forget_request``: blanks inside what is
-to be forgotten).
+to be forgotten), or in a rule's clauses (``replacement._rule_clauses``: blanks before where a
+break would be).
 """
 
 from __future__ import annotations
@@ -42,7 +43,11 @@ from pathlib import Path
 from autodream.engine import Gatherer, bans, consolidate, dates
 from autodream.engine.entries import parse_entry, title_for
 from autodream.engine.forgetting import forget_request
-from autodream.engine.replacement import about_other_things, said_of_other_things
+from autodream.engine.replacement import (
+    _rule_clauses,
+    about_other_things,
+    said_of_other_things,
+)
 from autodream.redact import redact
 from autodream.transcripts.claude_code import iter_claude_code
 from autodream.transcripts.model import Message, ReadStats
@@ -146,6 +151,7 @@ READ_BY: dict[str, tuple[str, Callable[[str], object]]] = {
         f"Terraform{run}x does that, don't add tags per resource")),
     "blanks in a request to forget": (" ", lambda run: forget_request(
         f"Please forget the staging{run}URL.")),
+    "blanks in a rule's clauses": (" ", lambda run: _rule_clauses(f"a{run}s")),
 }
 
 

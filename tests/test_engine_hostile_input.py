@@ -20,10 +20,12 @@ from autodream.engine import (
     entries,
     forgetting,
     replacement,
+    revisions,
     sentence_kinds,
     splitting,
     text,
     versions,
+    wording,
 )
 from autodream.engine.candidates import _CORRECTION_IGNORE
 from autodream.engine.entries import _CLAUSE_BREAK, hook_for, parse_entry, title_for
@@ -499,3 +501,21 @@ def test_a_request_to_forget_reads_a_run_of_blanks_once(blanks: int) -> None:
     said = f"the staging URL{run}because Bramble moved it"
     assert all(forgetting._X_ENDS.match(said, at) is None
                for at in range(len("the staging URL") + 1, said.index("because")))
+
+
+@pytest.mark.parametrize("blanks", [1, 50, 20_000])
+def test_a_statements_clauses_are_split_from_the_first_blank_of_a_run(blanks: int) -> None:
+    # (from each blank of the run, each read again to its end: 'a' + 10,000 blanks + 's' took
+    # 2.2 s to split in each of the three, by the square)
+    run = " " * blanks
+    for clauses in (wording._ANY_CLAUSE, revisions._CLAUSE, replacement._RULE_PARTS):
+        said = f"Use pnpm{run}and skip npm"
+        assert clauses.split(said) == ["Use pnpm", "skip npm"]
+        # (none inside the run: the blank just before 'and' may still start ' and ' itself)
+        assert all(clauses.match(said, at) is None
+                   for at in range(len("Use pnpm") + 1, said.index("and") - 1))
+        assert clauses.split(f"a{run}s") == [f"a{run}s"]
+        assert clauses.split(f"Use pnpm{run}; skip npm") == ["Use pnpm", "skip npm"]
+    assert not wording._passing_state(f"a{run}s")
+    assert replacement._rule_clauses(f"Use pnpm{run}and skip npm") == (
+        replacement._rule_clauses("Use pnpm and skip npm"))

@@ -1197,7 +1197,9 @@ _SAID_ALIKE = {"straight": "direct", "directly": "direct", "prs": "pr",
                "ship": "release", "ships": "releases", "shipped": "released",
                "shipping": "releasing", "launch": "release", "launches": "releases",
                "launched": "released", "launching": "releasing"}
-_RULE_PARTS = rx.compile(r"\s*(?:[,;:]\s|\s[—–-]\s|\s(?:and|but|while|whereas)\s)\s*", re.I)
+# (its blanks read from the first of their run alone, as wording._ANY_CLAUSE's)
+_RULE_PARTS = rx.compile(r"(?:(?<!\s)\s+)?(?:[,;:]\s|\s[—–-]\s|\s(?:and|but|while|whereas)\s)"
+                         r"\s*", re.I)
 # A part that tells of a change or sets a condition is no standing rule: "We switched to pnpm
 # but went back to npm" and "Until we switch to pnpm, keep using npm" are not restated by "Our
 # convention is pnpm".

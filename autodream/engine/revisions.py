@@ -76,7 +76,9 @@ _FRAME = word_set(
 )
 _WORD = rx.compile(r"[a-z0-9][a-z0-9'_-]*")
 # Where one clause ends ("Keep explanations short; the user prefers terse answers").
-_CLAUSE = rx.compile(r"\s*(?:[;:]|\s[—–-]\s|,\s)\s*|\s+(?:and|but|while|whereas)\s+", re.I)
+# (its blanks read from the first of their run alone, as wording._ANY_CLAUSE's)
+_CLAUSE = rx.compile(r"(?:(?<!\s)\s+)?(?:[;:]|\s[—–-]\s|,\s)\s*|(?<!\s)\s+(?:and|but|while|"
+                     r"whereas)\s+", re.I)
 
 
 def _subject(text: str) -> frozenset[str]:
