@@ -28,7 +28,7 @@ rename told (``consolidate._RENAMED``: a name of dotted parts), or in a plan tol
 (``dates._A_DEED``: one long word), or in a title's subject (``title_for``: blanks before
 where "in" would be), or in a request to forget (``forget_request``: blanks inside what is
 to be forgotten), or in a rule's clauses (``replacement._rule_clauses``: blanks before where a
-break would be).
+break would be), or in a plain file's heading (``repair_topic``: blanks before its end).
 """
 
 from __future__ import annotations
@@ -41,7 +41,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from autodream.engine import Gatherer, bans, consolidate, dates
-from autodream.engine.entries import parse_entry, title_for
+from autodream.engine.entries import parse_entry, repair_topic, title_for
 from autodream.engine.forgetting import forget_request
 from autodream.engine.replacement import (
     _rule_clauses,
@@ -152,6 +152,8 @@ READ_BY: dict[str, tuple[str, Callable[[str], object]]] = {
     "blanks in a request to forget": (" ", lambda run: forget_request(
         f"Please forget the staging{run}URL.")),
     "blanks in a rule's clauses": (" ", lambda run: _rule_clauses(f"a{run}s")),
+    "blanks in a plain file's heading": (" ", lambda run: repair_topic(
+        "n.md", f"# a{run}s\n\nDeploy on Fridays.")),
 }
 
 

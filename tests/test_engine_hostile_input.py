@@ -28,7 +28,13 @@ from autodream.engine import (
     wording,
 )
 from autodream.engine.candidates import _CORRECTION_IGNORE
-from autodream.engine.entries import _CLAUSE_BREAK, hook_for, parse_entry, title_for
+from autodream.engine.entries import (
+    _CLAUSE_BREAK,
+    hook_for,
+    parse_entry,
+    repair_topic,
+    title_for,
+)
 from autodream.engine.forgetting import _its_value, forget_request
 from autodream.engine.replacement import (
     about_other_things,
@@ -519,3 +525,17 @@ def test_a_statements_clauses_are_split_from_the_first_blank_of_a_run(blanks: in
     assert not wording._passing_state(f"a{run}s")
     assert replacement._rule_clauses(f"Use pnpm{run}and skip npm") == (
         replacement._rule_clauses("Use pnpm and skip npm"))
+
+
+@pytest.mark.parametrize("blanks", [1, 50, 20_000])
+def test_a_headings_closing_hashes_are_read_from_the_first_blank_of_their_run(blanks: int) -> None:
+    # (from each blank of the run, each read again to its end: a plain file's heading 'a' +
+    # 20,000 blanks + 's' took 1.1 s to read for its title, by the square)
+    run = " " * blanks
+    topic = repair_topic("n.md", f"# Notes{run}##\n\nDeploy on Fridays.")
+    assert topic is not None and topic.name == "Notes"
+    topic = repair_topic("n.md", f"# a{run}s\n\nDeploy on Fridays.")
+    assert topic is not None and topic.name == f"a{run}s"
+    heading = f"Notes{run}##"
+    assert all(entries._CLOSING_HASHES.match(heading, at) is None
+               for at in range(len("Notes") + 1, heading.index("#")))
