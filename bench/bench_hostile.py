@@ -28,7 +28,8 @@ rename told (``consolidate._RENAMED``: a name of dotted parts), or in a plan tol
 (``dates._A_DEED``: one long word), or in a title's subject (``title_for``: blanks before
 where "in" would be), or in a request to forget (``forget_request``: blanks inside what is
 to be forgotten), or in a rule's clauses (``replacement._rule_clauses``: blanks before where a
-break would be), or in a plain file's heading (``repair_topic``: blanks before its end).
+break would be), or in a plain file's heading (``repair_topic``: blanks before its end), or in two
+subjects alike but at both ends (``said_of_another_holder``: one long word of one letter).
 """
 
 from __future__ import annotations
@@ -46,6 +47,7 @@ from autodream.engine.forgetting import forget_request
 from autodream.engine.replacement import (
     _rule_clauses,
     about_other_things,
+    said_of_another_holder,
     said_of_other_things,
 )
 from autodream.redact import redact
@@ -154,6 +156,8 @@ READ_BY: dict[str, tuple[str, Callable[[str], object]]] = {
     "blanks in a rule's clauses": (" ", lambda run: _rule_clauses(f"a{run}s")),
     "blanks in a plain file's heading": (" ", lambda run: repair_topic(
         "n.md", f"# a{run}s\n\nDeploy on Fridays.")),
+    "one word alike but at both ends": ("a", lambda run: said_of_another_holder(
+        f"x{run}y happen on Tuesdays.", f"z{run}w happen on Tuesdays.")),
 }
 
 

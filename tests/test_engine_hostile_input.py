@@ -539,3 +539,28 @@ def test_a_headings_closing_hashes_are_read_from_the_first_blank_of_their_run(bl
     heading = f"Notes{run}##"
     assert all(entries._CLOSING_HASHES.match(heading, at) is None
                for at in range(len("Notes") + 1, heading.index("#")))
+
+
+@pytest.mark.parametrize("letters", [50, 20_000])
+def test_two_words_alike_but_at_both_ends_are_told_one_without_the_ratio(
+        letters: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    # ('x' + 'a' x 5,000 + 'y' against 'z' + the same + 'w': the ratio's matching read each 'a'
+    # against each 'a' of the other word, 1.7 s in said_of_another_holder, by the square)
+    matched: list[tuple[str, str]] = []
+    matcher = difflib.SequenceMatcher
+
+    def counted(junk: None, a: str, b: str, autojunk: bool = True) -> difflib.SequenceMatcher[str]:
+        matched.append((a, b))
+        return matcher(junk, a, b, autojunk=autojunk)
+
+    monkeypatch.setattr(replacement.difflib, "SequenceMatcher", counted)
+    word = "a" * letters
+    assert replacement._one_word_two_ways(f"x{word}y", f"z{word}w")
+    assert replacement._one_word_two_ways(f"x{word}y", f"zz{word}")
+    assert matched == []
+    # (three letters alike of five are not one word: that is still the ratio's to say)
+    assert not replacement._one_word_two_ways("xaaay", "zaaaw") and matched == [("xaaay",
+                                                                                 "zaaaw")]
+    monkeypatch.undo()
+    assert not said_of_another_holder(f"x{word}y happen on Tuesdays.",
+                                      f"z{word}w happen on Tuesdays.")

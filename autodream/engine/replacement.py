@@ -591,9 +591,13 @@ def _one_word_two_ways(this: str, that: str) -> bool:
     # (the ratio's bounds first, each read in one pass: its matching reads each letter of one
     # word against each place of that letter in the other, by the square on a long word of few
     # letters: 'a' x 20,000 + 's' against 'b' + the same took 6 s)
-    common_end = max(_letters_alike(a, b), _letters_alike(a[::-1], b[::-1]))
-    if 2.0 * common_end / (len(a) + len(b)) >= 0.8:
-        return True  # (an end in common is a block the matching finds: the ratio is no less)
+    # (an end in common, or a run of letters alike at the same places or a place or two apart,
+    # 'x' + 'a' x n + 'y' / 'z' + 'a' x n + 'w', is no longer than the block the matching finds
+    # first: the ratio is no less)
+    alike = max(_letters_alike(a, b), _letters_alike(a[::-1], b[::-1]),
+                *(_run_alike(a, b, shift) for shift in range(-2, 3)))
+    if 2.0 * alike / (len(a) + len(b)) >= 0.8:
+        return True
     matcher = difflib.SequenceMatcher(None, a, b, autojunk=False)
     return matcher.quick_ratio() >= 0.8 and matcher.ratio() >= 0.8
 
@@ -602,6 +606,15 @@ def _letters_alike(a: str, b: str) -> int:
     """How many of the first letters ``a`` and ``b`` have alike."""
     return next((at for at, (x, y) in enumerate(zip(a, b, strict=False)) if x != y),
                 min(len(a), len(b)))
+
+
+def _run_alike(a: str, b: str, shift: int) -> int:
+    """The longest run of letters alike where ``b`` stands ``shift`` letters on from ``a``."""
+    longest = run = 0
+    for x, y in zip(a[max(0, -shift):], b[max(0, shift):], strict=False):
+        run = run + 1 if x == y else 0
+        longest = max(longest, run)
+    return longest
 
 
 # "Our API server listens on port 8080": what holds the port is the words before the verb
