@@ -29,7 +29,9 @@ rename told (``consolidate._RENAMED``: a name of dotted parts), or in a plan tol
 where "in" would be), or in a request to forget (``forget_request``: blanks inside what is
 to be forgotten), or in a rule's clauses (``replacement._rule_clauses``: blanks before where a
 break would be), or in a plain file's heading (``repair_topic``: blanks before its end), or in two
-subjects alike but at both ends (``said_of_another_holder``: one long word of one letter).
+subjects alike but at both ends (``said_of_another_holder``: one long word of one letter), or
+in a sentence's key clause (``sentence_kinds.key_clause``: blanks before where a break would
+be).
 """
 
 from __future__ import annotations
@@ -41,7 +43,7 @@ from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
 
-from autodream.engine import Gatherer, bans, consolidate, dates
+from autodream.engine import Gatherer, bans, consolidate, dates, sentence_kinds
 from autodream.engine.entries import parse_entry, repair_topic, title_for
 from autodream.engine.forgetting import forget_request
 from autodream.engine.replacement import (
@@ -158,6 +160,8 @@ READ_BY: dict[str, tuple[str, Callable[[str], object]]] = {
         "n.md", f"# a{run}s\n\nDeploy on Fridays.")),
     "one word alike but at both ends": ("a", lambda run: said_of_another_holder(
         f"x{run}y happen on Tuesdays.", f"z{run}w happen on Tuesdays.")),
+    "blanks in a sentence's key clause": (" ", lambda run: sentence_kinds.key_clause(
+        f"a{run}s")),
 }
 
 

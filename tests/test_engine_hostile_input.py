@@ -564,3 +564,19 @@ def test_two_words_alike_but_at_both_ends_are_told_one_without_the_ratio(
     monkeypatch.undo()
     assert not said_of_another_holder(f"x{word}y happen on Tuesdays.",
                                       f"z{word}w happen on Tuesdays.")
+
+
+@pytest.mark.parametrize("blanks", [1, 50, 20_000])
+def test_a_sentences_key_clause_is_split_from_the_first_blank_of_a_run(blanks: int) -> None:
+    # (from each blank of the run, each read again to its end: 'a' + 10,000 blanks + 's' took
+    # 2.2 s in key_clause's _CLAUSE, by the square; state_told's _TOLD_APART likewise)
+    run = " " * blanks
+    assert sentence_kinds.key_clause(f"We deploy the staging app{run}; use the CLI for it") == (
+        "We deploy the staging app")
+    assert sentence_kinds.key_clause(f"a{run}s") == f"a{run}s"
+    for clauses in (sentence_kinds._CLAUSE, sentence_kinds._TOLD_APART):
+        said = f"Use pnpm{run}; skip npm"
+        assert clauses.split(said) == ["Use pnpm", "skip npm"]
+        assert all(clauses.match(said, at) is None
+                   for at in range(len("Use pnpm") + 1, said.index(";")))
+        assert clauses.split(f"a{run}s") == [f"a{run}s"]

@@ -1636,7 +1636,10 @@ _RULE_LEAD = rx.compile(
     r"^(?:(?:one|a|the|our|new|house|hard|team|standing|golden|general)\s+){0,2}(?:rule|policy)"
     r"(?:\s+(?:going forward|from now on|for the future|here))?$", _I)
 # A colon between digits is a time ("every Tuesday at 10:00"), not a clause break.
-_CLAUSE = rx.compile(r"\s*(?:;|:(?!\d)|\s[—–]\s|\s-\s|,\s(?=(?:so|and|but|because|which)\b))\s*")
+# (a break's blanks are read from the first of their run alone, as entries._TITLE_BREAK's: from
+# each blank of a run, each read again to its end, 'a' + 20,000 blanks + 's' was by the square)
+_CLAUSE = rx.compile(r"(?:(?<!\s)\s+)?(?:;|:(?!\d)|\s[—–]\s|\s-\s|,\s(?=(?:so|and|but|because|"
+                     r"which)\b))\s*")
 
 
 # Whenever a kind of work is done: "When you write tests", "Whenever adding migrations"
@@ -1992,7 +1995,8 @@ _CHANGE_MADE = rx.compile(
 _WORD = rx.compile(r"[\w'-]+")
 _WHEN_WORDS = word_set("""it that this them everything over on in at during the of week weekend
     last night earlier recently already finally just today""")
-_TOLD_APART = rx.compile(r"\s*(?:[,;]\s|\s[—–-]\s)\s*")
+# (its blanks read from the first of their run alone, as _CLAUSE's)
+_TOLD_APART = rx.compile(r"(?:(?<!\s)\s+)?(?:[,;]\s|\s[—–-]\s)\s*")
 
 
 def _tells_change_made(clause: str) -> bool:
