@@ -151,3 +151,24 @@ def test_a_hand_written_project_rule_told_its_day_ended_keeps_it_as_history(
         assert (own in body) == (own in why), body
     dream_on_day(memory.parent, 2)
     assert topic_texts(memory.parent) == bodies
+
+
+@pytest.mark.parametrize("said", [
+    ("We no longer deploy on Fridays.", "The team no longer deploys on Mondays."),
+    ("The team no longer deploys on Fridays.", "We no longer deploy on Mondays."),
+    ("We deploy on Tuesdays.", "We no longer deploy on Fridays.",
+     "The team no longer deploys on Mondays."),
+    ("We deploy on Tuesdays.", "The team no longer deploys on Fridays.",
+     "We no longer deploy on Mondays."),
+])
+def test_two_days_ended_by_we_and_the_team_both_stay_current(
+        tmp_path: Path, said: tuple[str, ...]) -> None:
+    """A deploy day ended by 'we', another by 'the team' (rev222): the second was put in the
+    first one's place ('Updated on ...; previously: We no longer deploy on Fridays.'), the
+    Friday ban no longer current. Both hold, as when one person says both."""
+    root = told_day_by_day(tmp_path / "p", *said)
+    assert sorted(_leads(root)) == sorted(said), topic_texts(root)
+    assert not any("previously" in body for body in topic_texts(root).values())
+    before = topic_texts(root)
+    dream_on_day(root, len(said) + 2)
+    assert topic_texts(root) == before

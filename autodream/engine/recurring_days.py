@@ -216,7 +216,7 @@ def ends_another_day(lead: str, said: str) -> bool:
 
 
 def ends_other_days(lead: str, said: str) -> bool:
-    """``lead`` and ``said`` each end a day of the same who and what, neither every day the
+    """``lead`` and ``said`` each end a day of the same thing done, neither every day the
     other ends ("We no longer deploy on Tuesdays" of "We no longer deploy on Fridays"): both
     hold, and ``said`` is no newer wording of ``lead`` (it was put in its place, 'previously: We
     no longer deploy on Fridays', and the Tuesday rule it ends left current). Where one ends
@@ -250,9 +250,12 @@ def _verb_of(doing: tuple[str, ...]) -> str:
 
 def _both_end_days(lead: str, other: str) -> tuple[frozenset[str], frozenset[str]] | None:
     """The days ``lead`` ends and the days ``other`` ends, when each is a plain "who no longer
-    does what on which day(s)" (``days_ended``) of the same who and what; else None."""
+    does what on which day(s)" (``days_ended``) of the same thing done, whoever said does it
+    ("We no longer deploy on Fridays" / "The team no longer deploys on Mondays": held to the same
+    who, the Monday one was put in the Friday one's place, 'previously: We no longer deploy on
+    Fridays', a ban still current lost); else None."""
     held, ended = days_ended(lead), days_ended(other)
-    if held is None or ended is None or held.doing != ended.doing:
+    if held is None or ended is None or _verb_of(held.doing) != _verb_of(ended.doing):
         return None
     return held.days, ended.days
 
