@@ -137,3 +137,44 @@ def test_a_rule_switched_twice_leaves_one_current_rule(tmp_path: Path) -> None:
     assert "\nDeploys now happen on Fridays, not Thursdays.\n" in body, body
     dream_on_day(memory.parent, len(said) + 1)
     assert topic_texts(memory.parent) == topics
+
+
+@pytest.mark.parametrize(("rule", "narrowed", "now"), [
+    ("We deploy on Tuesdays and Fridays.", "We deploy only on Tuesdays.",
+     "We deploy only on Tuesdays."),
+    ("We deploy on Tuesdays and Fridays.", "We only deploy on Tuesdays.",
+     "We only deploy on Tuesdays."),
+    ("We deploy on Tuesdays and Fridays.", "To correct myself, we deploy only on Tuesdays.",
+     "We deploy only on Tuesdays."),
+    ("We deploy on Tuesdays and Fridays.", "Correction: we deploy only on Tuesdays.",
+     "We deploy only on Tuesdays."),
+    ("Deploy on Tuesdays and Fridays.", "Only deploy on Tuesdays.", "Only deploy on Tuesdays."),
+])
+def test_a_rule_told_only_some_of_its_days_is_narrowed_with_the_old_as_history(
+        tmp_path: Path, rule: str, narrowed: str, now: str) -> None:
+    """'We deploy only on Tuesdays.' after 'We deploy on Tuesdays and Fridays.' was read as
+    the rule said again ('confirmed'; with 'To correct myself,' too), or taken in as a second
+    line beside it: the Friday deploy stayed current. The rule is narrowed, as 'We now deploy
+    only on Tuesdays.' is on main, and titled by what it says now."""
+    root = told_day_by_day(tmp_path / "p", rule, narrowed)
+    ((_, body),) = topic_texts(root).items()
+    lines = body.split("---\n", 2)[2].strip().splitlines()
+    assert lines[0] == now and rule not in lines[1:2], body
+    assert f"Updated on 2026-07-02; previously: {rule}" in body, body
+    index = (root / "memory" / "MEMORY.md").read_text(encoding="utf-8")
+    assert f"[{now.rstrip('.')}]" in index, index
+    before = topic_texts(root)
+    dream_on_day(root, 4)
+    assert topic_texts(root) == before
+
+
+@pytest.mark.parametrize(("rule", "said"), [
+    ("We deploy on Tuesdays.", "We deploy only on Tuesdays."),
+    ("We deploy on Tuesdays and Fridays.", "We deploy on Tuesdays."),
+    ("We deploy on Tuesdays and Fridays.", "Hotfixes go out only on Tuesdays."),
+])
+def test_the_same_days_or_another_thing_done_is_not_narrowing(
+        tmp_path: Path, rule: str, said: str) -> None:
+    root = told_day_by_day(tmp_path / "p", rule, said)
+    assert not any("previously" in body for body in topic_texts(root).values())
+    assert any(f"\n{rule}\n" in body for body in topic_texts(root).values())
