@@ -125,3 +125,23 @@ def test_an_apology_after_a_correction_word_changes_nothing(tmp_path: Path, said
     say_on_day(root, 2, said)
     dream_on_day(root, 2)
     assert _memory(root) == before
+
+
+@pytest.mark.parametrize("lead", [
+    "I was wrong earlier: ", "I was wrong, ", "To correct myself, ", "Correction: "])
+def test_a_preference_turned_round_after_a_correction_word_is_switched(
+        tmp_path: Path, lead: str) -> None:
+    """'I prefer tabs over spaces.' then 'I was wrong earlier: I prefer spaces over tabs.': read
+    with its lead-in it was no bare preference, so the same words said again ('confirmed'), the
+    tabs preference current. Now switched, as 'Actually, I prefer spaces over tabs.' is."""
+    root = told_day_by_day(tmp_path / "p", "I prefer tabs over spaces.",
+                           f"{lead}I prefer spaces over tabs.")
+    index = _index(root)
+    assert "[The user prefers spaces over tabs]" in index, index
+    assert index.count("](") == 1, index
+    (body,) = (text for name, text in _memory(root).items() if name != "MEMORY.md")
+    assert "\nThe user prefers spaces over tabs.\n" in body, body
+    assert "Switched from tabs to spaces on 2026-07-02; previously tabs." in body, body
+    before = _memory(root)
+    dream_on_day(root, 4)
+    assert _memory(root) == before

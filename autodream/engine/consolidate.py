@@ -247,6 +247,7 @@ from autodream.engine.sentence_kinds import (
     TOLD_DONE,
     key_clause,
     team_decision,
+    without_correction_word,
 )
 from autodream.engine.setting_changes import (
     is_about,
@@ -2242,7 +2243,12 @@ class Consolidator:
         # user's words since an update; switched, it was retitled "The style guide prefers
         # spaces over tabs", a choice nobody made)
         # (the entry's one statement, its lead: a line beside it is more than the choice)
-        turned = choice_turned_round(entry.lead, cand.said_alone) if (
+        # ("I was wrong earlier: I prefer spaces over tabs.": the choice turned round, put
+        # right; read with the words, it was no bare preference, and so the preference said
+        # again, confirmed, the tabs one current)
+        said_alone = None if cand.said_alone is None else without_correction_word(
+            cand.said_alone)
+        turned = choice_turned_round(entry.lead, said_alone) if (
             users_preference(entry.name) and len(entry.statements) <= 1) else None
         if turned is not None and any(other is not entry and has_word(other.text, turned[0])
                                       for other in self.live()):

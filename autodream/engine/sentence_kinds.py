@@ -1833,6 +1833,18 @@ def _day_moved(sentence: str) -> re.Match[str] | None:
     return None
 
 
+def without_correction_word(sentence: str) -> str:
+    """``sentence`` without the words opening it that say it puts right what was said before
+    ("I was wrong earlier:", "To correct myself,", "Correction:"), else as it is: "I was wrong
+    earlier: I prefer spaces over tabs." is "I prefer spaces over tabs." turned round."""
+    if (corrected := corrected_statement(sentence)) is not None:
+        return corrected
+    if sentence[:10].lower() == "correction" and (
+            on := _CORRECTION_ON.match(sentence)) is not None and on["about"] is None:
+        return on["rest"]
+    return sentence
+
+
 def corrected_statement(sentence: str) -> str | None:
     """What follows "To correct myself," or "I was wrong," opening ``sentence`` (what it puts
     right of what was said before); None for any other sentence."""
