@@ -164,7 +164,6 @@ from autodream.engine.recurring_days import (
     ends_the_day_of,
     ends_then_says,
     gives_a_day_ended,
-    narrows_days,
 )
 from autodream.engine.replacement import (
     _ADDRESS_SCHEME,
@@ -2269,8 +2268,6 @@ class Consolidator:
         if any((_says_again(cand.text, s) or (rule and restates_rule(s, cand.text)))
                and same_values(cand.text, s) and not _word_replaced(s, cand.text)
                and not opposite_said(s, cand.text)
-               # "We deploy only on Tuesdays" of "... on Tuesdays and Fridays": fewer days
-               and not narrows_days(s, cand.text)
                # "We are not doing Karpenter after all" takes the decision back
                and not (NOT_AFTER_ALL.search(cand.text) and DECIDED.search(s))
                # "We launched v2 on 2026-07-15" of "The v2 launch is on 2026-07-15": news that
@@ -2368,19 +2365,6 @@ class Consolidator:
             action = "superseded"
             reason = (f"ends the day '{shorten(replaced_lead, 80)}' gave; the earlier rule kept "
                       f"as history, {day}")
-        elif narrowed := [s for s in entry.statements if narrows_days(s, cand.text)]:
-            # "We deploy only on Tuesdays" of "We deploy on Tuesdays and Fridays.": the rule
-            # narrowed, the days it gave told as history, as "We now deploy only on Tuesdays"
-            # is (taken in as a second line, the memory gave both, the Friday deploy current)
-            replaced_lead = entry.lead
-            if self._kept_as_history(entry, cand, day, narrowed):
-                guidance_kept_for(entry, cand, cluster)
-                self._why_changed(entry, day)
-            if named_off_old_name(entry, replaced_lead, cand.text):
-                self._retitled_on(entry, day)
-            action = "superseded"
-            reason = (f"gives fewer of the days '{shorten(replaced_lead, 80)}' gave, as the only "
-                      f"ones; the earlier rule kept as history, {day}")
         elif rule and any(turns_rule_round(cand.text, s) for s in entry.statements):
             # "Never push to main; push to develop" over "Push to main": the old rule is covered
             # by the new words, and was replaced with no history, as if said again

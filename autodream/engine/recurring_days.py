@@ -290,33 +290,6 @@ def days_of_other_doings(lead: str, other: str) -> bool:
 
 # a weekday named, to read no further a sentence that names none
 _ANY_WEEKDAY = rx.compile(rf"\b{WEEKDAY_NAME}", re.I)
-# a weekday as a word of its own, one or every ("Tuesday", "Tuesdays"), and the other words
-_WEEKDAY_WORD = rx.compile(rf"\b(?P<day>{WEEKDAY_NAME})s?\b", re.I)
-_WORD = rx.compile(r"[a-z']+", re.I)
-# "only" and the words that may stand beside it in a rule narrowed ("now only on Tuesdays"),
-# and those a list of days is said with ("Tuesdays and Fridays")
-_NARROWING = frozenset({"only", "now", "just"})
-_LISTING = frozenset({"and", "or"})
-
-
-def _days_and_words(text: str) -> tuple[frozenset[str], frozenset[str]]:
-    """The weekdays ``text`` names (lower case, no "s") and its other words, in lower case."""
-    days = frozenset(m["day"].lower() for m in _WEEKDAY_WORD.finditer(text))
-    words = frozenset(w.lower() for w in _WORD.findall(_WEEKDAY_WORD.sub(" ", text)))
-    return days, words
-
-
-def narrows_days(held: str, said: str) -> bool:
-    """``said`` gives as the only days some of the days ``held`` gives, in ``held``'s words
-    and no others ("We deploy only on Tuesdays." of "We deploy on Tuesdays and Fridays."): the
-    rule narrowed, not said again (it was confirmed, and the Friday deploy stayed current).
-    Where ``held`` says more ("..., and retros on Fridays") it is read as before."""
-    if len(held) > MAX_SENTENCE or len(said) > MAX_SENTENCE or "only" not in said.lower():
-        return False
-    said_days, said_words = _days_and_words(said)
-    held_days, held_words = _days_and_words(held)
-    return ("only" in said_words and bool(said_days) and said_days < held_days
-            and said_words - _NARROWING == held_words - _LISTING)
 
 
 def switched_off_the_day_of(lead: str, other: str) -> bool:
