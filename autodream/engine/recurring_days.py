@@ -36,7 +36,7 @@ _WHO_DOES = rf"(?P<who>{_WHO})\s+(?P<now1>now\s+)?(?P<do>{_DOES})"
 _THING_IS = r"(?P<noun>[a-z]+s)\s+(?P<now2>now\s+)?(?:are|happen)"
 # "..., not Tuesdays", "... instead of Tuesdays": the day left, when said
 _LEFT = (rf"(?:\s*,\s*not\s+|\s+instead\s+of\s+)(?:on\s+|every\s+)?"
-         rf"(?P<old>{WEEKDAY_NAME})(?P<old_plural>s?)")
+         rf"(?P<old>{WEEKDAY_NAME})s?")
 # "... on Thursdays now", "... on Tuesdays again" (back on the day it was on: told as it is now)
 _NOW_AFTER = r"(?P<now3>\s+now|\s+again(?:\s+now)?)?"
 _SAID = rx.compile(
@@ -133,23 +133,6 @@ def day_said(text: str, *, only: bool = False) -> DaySaid | None:
         return None
     now = bool(g.get("from") or g.get("now1") or g.get("now2") or g.get("now3") or left)
     return DaySaid(doing, verb, day, left, now)
-
-
-def every_week_told(sentence: str) -> str | None:
-    """``sentence`` with its new day put in the plural when it tells a recurring day moved and
-    gives the day left in the plural, the new one not ("We deploy on Thursday now, not
-    Tuesdays."): every Thursday, as "... on Thursdays now, not Tuesdays" is (read as one
-    Thursday, it was dated, 'We deploy on 2026-07-09 now, not Tuesdays.', and the Tuesday rule
-    was not switched). None for any other sentence ("We deploy on Thursday, not Tuesday": that
-    week's, maybe)."""
-    said = sentence.strip()
-    if len(said) > MAX_SENTENCE or ("," not in said and " instead " not in said):
-        return None
-    m = _SAID.fullmatch(said)
-    if m is None or m["plural"] or m["on"].lower() != "on" or not m["old_plural"]:
-        return None
-    plural = f"{said[:m.end('day')]}s{said[m.end('day'):]}"
-    return plural if day_said(plural) is not None else None
 
 
 def _day_entries(live: list[Entry], told: DaySaid, *, only: bool) -> list[tuple[Entry, str]]:

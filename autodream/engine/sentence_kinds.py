@@ -24,7 +24,7 @@ from autodream.engine.dates import (
 from autodream.engine.informal import MONTH_WORDS
 from autodream.engine.model import CandidateKind
 from autodream.engine.places import PLACE_KIND, PLACE_PATTERN, SLOT_VALUE, places_in
-from autodream.engine.recurring_days import day_said, every_week_told
+from autodream.engine.recurring_days import day_said
 from autodream.engine.revisions import chooses_an_end
 from autodream.engine.setting_changes import setting_change, turn_to_come, turned_back
 from autodream.engine.text import (
@@ -1871,10 +1871,6 @@ def _detect(raw: str) -> _Kind | None:
             sentence = on["rest"]  # ("Correction - always run the linter": no lead-in below)
     if sentence[:7].lower() == "update " and (update := _update_from(sentence)) is not None:
         return update
-    if "day" in sentence and (every_week := every_week_told(sentence)) is not None:
-        # "We deploy on Thursday now, not Tuesdays.": every Thursday, the day left said of
-        # every week (dated as one Thursday, the Tuesday rule was not switched)
-        sentence = every_week
     if (was_now := _day_moved(sentence)) is not None:
         # "The deadline was Friday, but now it is Monday.": the day that holds now, said as
         # a plan moved is ("The deadline is now on Monday"); read as said, the Friday was
