@@ -88,3 +88,29 @@ def test_a_move_said_again_with_a_fuller_reason_tells_the_moves_day(tmp_path: Pa
     assert "Changed from 2026-07-20 to 2026-07-24 on 2026-07-02" in text
     assert "**Why:** QA needs time. Changed on 2026-07-02: QA needs time and docs slip.\n" in text
     assert "hanged on 2026-07-03" not in text and "(changed 2026-07-03)" not in text
+
+
+@pytest.mark.parametrize("then", [
+    "The 2.1 release moved to July 24 because of QA.",
+    "The 2.1 release moved to July 24 due to the QA backlog.",
+])
+def test_a_reason_told_as_a_phrase_is_the_why_not_the_description(tmp_path: Path,
+                                                                  then: str) -> None:
+    # main: 'description: Because of QA' and '— Because of QA' in MEMORY.md, a reason in place
+    # of what the plan is
+    root = told_day_by_day(tmp_path, "The 2.1 release is on July 20.", then)
+    ((_name, text),) = topic_texts(root).items()
+    reason = then.split(" 24 ", 1)[1].rstrip(".")
+    assert f"**Why:** {reason[:1].upper()}{reason[1:]}.\n" in text
+    assert "\ndescription: The 2.1 release is on 2026-07-24 (changed 2026-07-02)\n" in text
+    index = (root / "memory" / "MEMORY.md").read_text(encoding="utf-8")
+    assert "(project_release.md) — changed on 2026-07-02\n" in index
+    # the next move tells its own day; a dream with nothing new changes nothing
+    say_on_day(root, 3, "The 2.1 release moved to July 27.")
+    run_cli(root, "--force", now="2026-07-03T20:00:00+00:00")
+    ((_name, text),) = topic_texts(root).items()
+    assert "\ndescription: The 2.1 release is on 2026-07-27 (changed 2026-07-03)\n" in text
+    before = topic_texts(root), (root / "memory" / "MEMORY.md").read_bytes()
+    out = run_cli(root, "--force", now="2026-07-05T20:00:00+00:00").output
+    assert out.startswith("no-change:")
+    assert (topic_texts(root), (root / "memory" / "MEMORY.md").read_bytes()) == before

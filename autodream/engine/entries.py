@@ -736,15 +736,23 @@ DAY_ASIDE = rx.compile(
     rf"(?:(?:said|changed|decided) )?{_DAY}(?:, in \d+ sessions)?\)$")
 
 
+# a reason told as a phrase, with no clause of its own ("Because of QA.", "Due to the QA
+# backlog."): as a plan's description it would say why, and nothing of what the plan is
+_PHRASE_REASON = rx.compile(r"^(?:because\s+of|due\s+to|owing\s+to)\s+[^.!?;:,]{1,80}\.?$", re.I)
+
+
 def _changed_beside_reason(entry: Entry) -> str:
     """The day ``entry`` last changed, when its Why tells a reason given for a change beside a
     person's own ("Marketing wants it. Changed on 2026-07-02: QA needs more time."), from that
-    Why and its history (moved again since, in words with no reason); else ""."""
+    Why and its history (moved again since, in words with no reason), or when a plan that
+    changed has only a phrase for its Why ("Because of QA."); else ""."""
     told = [m["day"] for m in _CHANGE_BESIDE_REASON.finditer(entry.why)]
-    if not told:
+    if not told and not (entry.type == "project" and _PHRASE_REASON.match(entry.why.strip())):
         return ""
+    # (a phrase over a plan that never changed is its reason, told as its description)
     return max(told + [m["day"] for line in entry.history
-                       if (m := HISTORY_LINE.match(line.strip())) is not None and m["day"]])
+                       if (m := HISTORY_LINE.match(line.strip())) is not None and m["day"]],
+               default="")
 
 
 def _rule_and_day(entry: Entry, why: str) -> str:
