@@ -114,3 +114,22 @@ def test_a_reason_told_as_a_phrase_is_the_why_not_the_description(tmp_path: Path
     out = run_cli(root, "--force", now="2026-07-05T20:00:00+00:00").output
     assert out.startswith("no-change:")
     assert (topic_texts(root), (root / "memory" / "MEMORY.md").read_bytes()) == before
+
+
+@pytest.mark.parametrize("put_right", [
+    "The demo is actually on July 24, not July 20, since last week.",
+    "The demo is on July 24, not July 20, since yesterday.",
+    "The demo is really on July 24, not on July 20 since Friday!",
+])
+def test_a_day_put_right_telling_since_when_moves_the_one_plan(tmp_path: Path,
+                                                               put_right: str) -> None:
+    # main: a second plan, 'The demo is actually on 2026-07-24, not on 2026-07-20, since the
+    # week of 2026-06-22.', beside the one still on 2026-07-20
+    root = told_day_by_day(tmp_path, "The demo is on July 20.", put_right)
+    ((_name, text),) = topic_texts(root).items()
+    assert "\nname: The demo is on 2026-07-24\n" in text
+    assert "Changed from 2026-07-20 to 2026-07-24 on 2026-07-02" in text
+    before = topic_texts(root), (root / "memory" / "MEMORY.md").read_bytes()
+    out = run_cli(root, "--force", now="2026-07-05T20:00:00+00:00").output
+    assert out.startswith("no-change:")
+    assert (topic_texts(root), (root / "memory" / "MEMORY.md").read_bytes()) == before
