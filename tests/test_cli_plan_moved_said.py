@@ -173,3 +173,37 @@ def test_a_move_with_a_modal_elsewhere_still_moves_the_plan(tmp_path: Path,
     texts = topic_texts(root)
     assert any("\nname: The 2.1 release is on 2026-07-24\n" in t for t in texts.values())
     assert not any("\nname: The 2.1 release is on 2026-07-20\n" in t for t in texts.values())
+
+
+@pytest.mark.parametrize("taken_back", [
+    "The demo moved to July 24. Just kidding.",
+    "The demo moved to July 24. Kidding!",
+    "The demo moved to July 24. JK.",
+    "The demo is actually on July 24, not July 20. Just kidding.",
+])
+def test_a_move_taken_back_with_just_kidding_right_after_leaves_the_plan(
+        tmp_path: Path, taken_back: str) -> None:
+    # main: 'name: The demo is on 2026-07-24', 'Changed from 2026-07-20 to 2026-07-24'
+    root = told_day_by_day(tmp_path, "The demo is on July 20.")
+    before = topic_texts(root)
+    say_on_day(root, 2, taken_back)
+    out = run_cli(root, "--force", now="2026-07-02T20:00:00+00:00").output
+    assert out.startswith("no-change:")
+    assert topic_texts(root) == before
+    shown = json.loads(run_cli(root, "show", "--all-decisions", "--json").output)
+    (dropped,) = [d for d in shown["run"]["decisions"] if d["action"] == "dropped"]
+    assert dropped["reason"].startswith("taken back in the same message ('")
+
+
+@pytest.mark.parametrize(("said", "kept"), [
+    # not the message's last sentence, not alone, asked, signed, quoted, no move, no plan
+    ("The demo moved to July 24. Just kidding? No, really.", "The demo is on 2026-07-24.\n"),
+    ("The demo moved to July 24.\n\n— JK", "The demo is on 2026-07-24.\n"),
+    ('The demo moved to July 24. "Just kidding."', "The demo is on 2026-07-24.\n"),
+    ("The demo moved to July 24. Tell QA. Just kidding.", "The demo is on 2026-07-24.\n"),
+    ("The retro is on July 22. Just kidding.", "The retro is on 2026-07-22.\n"),
+    ("Always use yarn. Just kidding.", "Always use yarn.\n"),
+])
+def test_just_kidding_takes_back_nothing_else(tmp_path: Path, said: str, kept: str) -> None:
+    root = told_day_by_day(tmp_path, "The demo is on July 20.", said)
+    assert any(kept in text for text in topic_texts(root).values())

@@ -58,6 +58,7 @@ from autodream.engine.not_to_save import (
     rule_for_every,
 )
 from autodream.engine.paraphrase import owner_of
+from autodream.engine.plans import _date_moved, day_put_against, day_put_right
 from autodream.engine.restating import MAY_CHOOSE_OVER, bare_preference
 from autodream.engine.sentence_kinds import (
     _CHANNEL_OR_TICKET,
@@ -320,6 +321,26 @@ _TAKEN_BACK = rx.compile(
     r"(?=\s*(?:[,.;:!?—–-]|$))[\s,.;:!?—–-]*", _I)
 # "Just kidding." alone: the sentence before it is taken back
 _KIDDING_ALONE = rx.compile(r"^\W*(?:(?:just|only)\s+)?(?:kidding|jk)\W*$", _I)
+# ... which takes back a plan's move only as the message's last sentence, alone, ending at
+# most in "." or "!": not "Just kidding? No, really.", nor "— JK" signed, nor quoted
+_KIDDING_LAST = rx.compile(r"^(?:just\s+)?(?:kidding|jk)[.!]{0,3}$", _I)
+
+
+# (a move is told in a short sentence; dating a long one again, thousands of days in it, took
+# seconds)
+_MOVE_SAID_CHARS = 300
+
+
+def _a_plans_move(said: str, day: date, order: DateOrder | None) -> bool:
+    """``said`` (a sentence as typed on ``day``) moves a plan's day: "The demo moved to July
+    24.", "The demo is actually on July 24, not July 20."."""
+    if len(said) > _MOVE_SAID_CHARS:
+        return False
+    dated = _absolutize(said, day, order)[0]
+    return _date_moved(dated) is not None or day_put_against(dated) is not None or (
+        day_put_right(dated) is not None)
+
+
 # ... of which "forget what I said earlier / before" points past the message, to what it
 # changes (read as "I changed my mind": ``_CHANGED_MIND_SAID`` opening what is said instead)
 _POINTS_PAST = rx.compile(r"\bwhat\s+i\s+said\s+(?:earlier|before)\b", _I)
@@ -877,6 +898,13 @@ class Gatherer:
             parts = self._forget(parts, message.session_id, when, typed)
         if _TAKEN_BACK.search(text) or _CORRECTION_IGNORE.search(text):
             parts = self._taken_back(parts, message.session_id)
+        if len(parts) > 1 and _KIDDING_LAST.match(parts[-1].strip()) and _a_plans_move(
+                parts[-2], when.date(), order):
+            # "The demo moved to July 24. Just kidding.": the move is taken back (only a move
+            # of a plan's day, the one sentence right before, the message's last sentence:
+            # "Always use yarn. Just kidding? No, really." or "... — JK" signed kept all)
+            self._drop_taken_back(parts[-2], parts[-1], message.session_id)
+            parts = parts[:-2]
         asked = [part for part in parts if _ASKED_NOT_TO_SAVE.search(part)]
         if asked:
             parts = self._not_to_save(parts, asked, message.session_id)
