@@ -135,37 +135,18 @@ def test_a_day_put_right_telling_since_when_moves_the_one_plan(tmp_path: Path,
     assert (topic_texts(root), (root / "memory" / "MEMORY.md").read_bytes()) == before
 
 
-@pytest.mark.parametrize("maybe", [
-    "We might move the 2.1 release to July 24.",
-    "The 2.1 release could move to July 24.",
-    "We could push the 2.1 release to July 24.",
-    "The 2.1 release would move to July 24 if QA slips.",
-    "We may need to move the 2.1 release to July 24.",
-    "I think we might move the 2.1 release to July 24.",
-])
-def test_a_move_under_a_modal_leaves_the_plan_on_its_day(tmp_path: Path, maybe: str) -> None:
-    # main: 'name: The 2.1 release is on 2026-07-24', 'Changed from 2026-07-20 to 2026-07-24',
-    # a move nobody made
-    root = told_day_by_day(tmp_path, "The 2.1 release is on July 20.", maybe)
-    ((_name, text),) = topic_texts(root).items()
-    assert "\nname: The 2.1 release is on 2026-07-20\n" in text
-    assert "\n\nThe 2.1 release is on 2026-07-20.\n" in text
-    assert "**How to apply:** Plan work around 2026-07-20." in text
-    assert "Changed from" not in text
-    # the words are kept, beside the plan
-    told = maybe.replace("July 24", "2026-07-24").replace("I think", "The user thinks")
-    assert f"\n{told}\n" in text
-    before = topic_texts(root), (root / "memory" / "MEMORY.md").read_bytes()
-    out = run_cli(root, "--force", now="2026-07-05T20:00:00+00:00").output
-    assert out.startswith("no-change:")
-    assert (topic_texts(root), (root / "memory" / "MEMORY.md").read_bytes()) == before
-
-
 @pytest.mark.parametrize("settled", [
     "We agreed we would move the 2.1 release to July 24.",
     "Perhaps you saw it already: the 2.1 release moved to July 24.",
     "Heard from QA today: the 2.1 release moved to July 24.",
     "The 2.1 release moved to July 24. We might move the retro too.",
+    # ce8826b read these as moves not made (review rev229), and was reverted
+    "QA asked if we could move the 2.1 release to July 24, and we did.",
+    "After the audit we could move the 2.1 release to July 24, so we did.",
+    "We would have to move the 2.1 release to July 24, so we did.",
+    "Luckily we could move the 2.1 release to July 24.",
+    "Dana said we would move the 2.1 release to July 24.",
+    "The team voted that we would move the 2.1 release to July 24.",
 ])
 def test_a_move_with_a_modal_elsewhere_still_moves_the_plan(tmp_path: Path,
                                                              settled: str) -> None:

@@ -141,7 +141,6 @@ from autodream.engine.plans import (
     day_put_right,
     deadline_met,
     mentions_thing,
-    move_under_modal,
     only_where,
     plans_told_done,
     put_later_to_earlier,
@@ -680,10 +679,6 @@ class Consolidator:
             date_moved = _date_moved(cand.text)
             moved = plan_rescheduled(self.live(), cand, *date_moved) if (
                 date_moved is not None) else None
-            if moved is not None and move_under_modal(cand.text):
-                # "We might move the 2.1 release to 2026-07-24": no move made yet
-                self._move_not_made(moved[0], cand, cluster)
-                return
             if moved is not None and put_later_to_earlier(cand.text, moved[1], moved[2]):
                 # "The workshop deadline got extended, it's on 2026-10-29 now" of a plan on
                 # 2026-11-02: no extension makes a day earlier; the plan stays as it was
@@ -2282,11 +2277,6 @@ class Consolidator:
                    said_once_more(s, cand.text) for s in entry.statements)):
             self._restated(entry, cand, cluster)
             return
-        if cand.kind == "plan" and move_under_modal(cand.text):
-            # "The 2.1 release could move to 2026-07-24" of "The 2.1 release is on
-            # 2026-07-20": read as a value changed, it moved the plan
-            self._move_not_made(entry, cand, cluster)
-            return
         # "Prod is now prd-eu-2, we migrated ...": the value is compared in what holds now
         conflict = choice_difference(entry.lead, cand.text) or _value_change(
             entry.lead, cand.text) or _value_change(entry.lead, cand.match_text) or (
@@ -2424,19 +2414,6 @@ class Consolidator:
         self._took_in(entry, cand, cluster, "updated",
                       "says who is at the event the entry plans, or away from it; the plan "
                       "leads as it was")
-
-    def _move_not_made(self, entry: Entry, cand: Candidate, cluster: Cluster) -> None:
-        """``cand`` tells a move of the plan ``entry`` under a modal of its own clause ("We
-        might move the 2.1 release to 2026-07-24", "... could move to ..."), a move no one made
-        yet: the plan leads as it was, on its day, and the words follow it (moved, the plan
-        was on a day nobody set; kept apart, the next move of the plan could reach them)."""
-        if any(_says_again(cand.text, s) for s in entry.statements[1:]):
-            self._confirm(entry, cand, cluster)
-            return
-        entry.statements = self._capped([*entry.statements, cand.text], entry.file)
-        self._took_in(entry, cand, cluster, "updated",
-                      "tells a move of the plan under a modal ('might', 'could', 'would'), "
-                      "not one made; the plan leads as it was, the words beside it")
 
     def _create(self, cand: Candidate, cluster: Cluster) -> None:
         if cand.kind == "correction" and cand.type == "feedback" and team_decision(cand.text):

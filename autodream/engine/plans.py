@@ -288,38 +288,6 @@ _RESCHEDULED_TO = rx.compile(
     rf"three|a\s+couple\s+of)\s+(?:days?|weeks?|fortnight|months?))?(?:\s+again)?\s*[,;:]\s*"
     rf"(?:(?:and\s+)?(?:it|that)(?:'s|\s+is)\s+|so\s+)now\s+(?:(?:on|for|set\s+for)\s+)?",
     re.I)
-# A move said under a modal of its own clause, a maybe or what would be ("We might move the
-# release to ...", "The release could move to ...", "... would move to ... if QA slips", "We
-# could have moved it to ...", "... might be pushed to ..."): no move made. Only the modal
-# right before the verb counts (an adverb or "need to" between): doubt elsewhere in the
-# sentence ("Perhaps you saw it already: ...", "Heard from QA today: ...") tells of the telling,
-# not of the move. Lower case only: "May" is a month ("the May release moved to ...").
-_MOVE_UNDER_MODAL = rx.compile(
-    rf"(?<![\w'])(?:might|may|could|would|Might|Could|Would)(?:n't|\s+not)?\s+"
-    rf"(?:(?:possibly|perhaps|maybe|well|even|also|still|just|(?:need|have|want)\s+to|"
-    rf"end\s+up)\s+)?(?:have\s+)?(?:(?:be|been|get)\s+)?{_RESCHEDULING}\b")
-# ... unless the modal is what was settled: "We agreed we would move the release to ...",
-# "Decided that we could move ..."
-_SETTLED_BEFORE = rx.compile(
-    r"\b(?:agreed|decided|confirmed|promised|settled|approved|announced|decision)\b", re.I)
-_A_MOVE = rx.compile(rf"\b{_RESCHEDULING}\b", re.I)
-
-
-def move_under_modal(said: str) -> bool:
-    """``said`` tells a move of a day under a modal of the move's own clause ("We might move
-    the 2.1 release to 2026-07-24."), a move no one made yet: the modal governs the very verb
-    of the move read (``_RESCHEDULED_TO``'s first), not another sentence's ("... moved to
-    2026-07-24. We might move the retro too.") nor a verb before it ("The release that might
-    slip moved to ..."); not where the sentence says the modal was agreed or decided."""
-    move = _RESCHEDULED_TO.search(said)
-    if move is None:
-        return False
-    modal = _MOVE_UNDER_MODAL.search(said, max(0, move.start() - 80), move.end())
-    return modal is not None and move.start() < modal.end() and (
-        _A_MOVE.search(said, modal.end(), move.end()) is None) and (
-        _SETTLED_BEFORE.search(said, 0, modal.start()) is None)
-
-
 # A move that can only put a day later ("got extended", "pushed back", "postponed", "slipped"),
 # not one brought forward ("moved up", "pulled in")
 _PUT_LATER = rx.compile(
