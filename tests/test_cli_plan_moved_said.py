@@ -159,7 +159,7 @@ def test_a_move_with_a_modal_elsewhere_still_moves_the_plan(tmp_path: Path,
 @pytest.mark.parametrize("taken_back", [
     "The demo moved to July 24. Just kidding.",
     "The demo moved to July 24. Kidding!",
-    "The demo moved to July 24. JK.",
+    "The demo moved to July 24. Just kidding",
     "The demo is actually on July 24, not July 20. Just kidding.",
 ])
 def test_a_move_taken_back_with_just_kidding_right_after_leaves_the_plan(
@@ -180,6 +180,10 @@ def test_a_move_taken_back_with_just_kidding_right_after_leaves_the_plan(
     # not the message's last sentence, not alone, asked, signed, quoted, no move, no plan
     ("The demo moved to July 24. Just kidding? No, really.", "The demo is on 2026-07-24.\n"),
     ("The demo moved to July 24.\n\n— JK", "The demo is on 2026-07-24.\n"),
+    # initials signing the message, not a joke taken back
+    ("The demo moved to July 24.\n\nJK", "The demo is on 2026-07-24.\n"),
+    ("The demo moved to July 24.\n\nJK.", "The demo is on 2026-07-24.\n"),
+    ("The demo moved to July 24. Jk", "The demo is on 2026-07-24.\n"),
     ('The demo moved to July 24. "Just kidding."', "The demo is on 2026-07-24.\n"),
     ("The demo moved to July 24. Tell QA. Just kidding.", "The demo is on 2026-07-24.\n"),
     ("The retro is on July 22. Just kidding.", "The retro is on 2026-07-22.\n"),

@@ -322,8 +322,9 @@ _TAKEN_BACK = rx.compile(
 # "Just kidding." alone: the sentence before it is taken back
 _KIDDING_ALONE = rx.compile(r"^\W*(?:(?:just|only)\s+)?(?:kidding|jk)\W*$", _I)
 # ... which takes back a plan's move only as the message's last sentence, alone, ending at
-# most in "." or "!": not "Just kidding? No, really.", nor "— JK" signed, nor quoted
-_KIDDING_LAST = rx.compile(r"^(?:just\s+)?(?:kidding|jk)[.!]{0,3}$", _I)
+# most in "." or "!": not "Just kidding? No, really.", nor "— JK" signed, nor quoted; and
+# not "JK" at all, which signs a message with a person's initials as often ("...\n\nJK")
+_KIDDING_LAST = rx.compile(r"^(?:just\s+)?kidding[.!]{0,3}$", _I)
 
 
 # (a move is told in a short sentence; dating a long one again, thousands of days in it, took
