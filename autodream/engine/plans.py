@@ -368,11 +368,13 @@ _PLAN_SUBJECT = r"^(?P<what>[\w.-]+(?:\s+[\w.-]+){0,5}?)\s+(?:is|are)\s+"
 # unless QA slips", is more than the day put right, and is read as before)
 _DAY_PUT_RIGHT = rx.compile(
     rf"{_PLAN_SUBJECT}(?:actually\s+|really\s+|in\s+fact\s+)?(?:on\s+)?(?P<now>\d{{4}}-\d{{2}}-\d{{2}}),?"
-    r"\s+not\s+(?:on\s+)?(?P<was>\d{4}-\d{2}-\d{2})(?:,?\s+since\s+[^,.;:!?]{1,60})?\s*[.!]?$",
+    r"\s+not\s+(?:on\s+)?(?P<was>\d{4}-\d{2}-\d{2})(?:,?\s+since\s++[^\s,.;:!?][^,.;:!?]{0,59})?\s*+[.!]?$",
     re.I)
 # (a "since" left after the old day tells from when the plan is on the new one, "..., since
 # the week of 2026-06-22": a reason after "since" is split off the sentence before,
-# wording._split_why, and is the plan's Why)
+# wording._split_why, and is the plan's Why; its blanks are read once, by "\s++" and by
+# "\s*+" at the end: a run of blanks both the aside and what follows could take was tried
+# every way, minutes on 20,000 blanks)
 # A plan's lead that is no more than what it is of and its day ("The 2.1 release is on
 # 2026-07-20."): one that names another event ("..., and so is the retro", "..., the same day as
 # the board meeting") would move that event with it
