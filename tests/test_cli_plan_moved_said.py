@@ -118,6 +118,29 @@ def test_a_reason_told_as_a_phrase_is_the_why_not_the_description(tmp_path: Path
     assert (topic_texts(root), (root / "memory" / "MEMORY.md").read_bytes()) == before
 
 
+@pytest.mark.parametrize(("first", "then", "described"), [
+    # a project's switch, not a plan moved: its reason is what main describes it by
+    ("We use MySQL for the event store.",
+     "We migrated the event store to Postgres due to licensing.", "Due to licensing"),
+    # 'due to the fact that ...' is a clause, with more to say than a phrase
+    ("The 2.1 release is on July 20.",
+     "The 2.1 release moved to July 24 due to the fact that QA needs time.",
+     "Due to the fact that QA needs time"),
+])
+def test_a_reason_is_the_description_where_no_plan_moved_for_a_phrase(
+        tmp_path: Path, first: str, then: str, described: str) -> None:
+    root = told_day_by_day(tmp_path, first, then)
+    ((_name, text),) = topic_texts(root).items()
+    assert f"\ndescription: {described}\n" in text
+    index = (root / "memory" / "MEMORY.md").read_text(encoding="utf-8")
+    assert f".md) — {described}\n" in index
+    before = topic_texts(root), index
+    out = run_cli(root, "--force", now="2026-07-05T20:00:00+00:00").output
+    assert out.startswith("no-change:")
+    index = (root / "memory" / "MEMORY.md").read_text(encoding="utf-8")
+    assert (topic_texts(root), index) == before
+
+
 @pytest.mark.parametrize("put_right", [
     "The demo is actually on July 24, not July 20, since last week.",
     "The demo is on July 24, not July 20, since yesterday.",

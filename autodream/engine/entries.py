@@ -737,8 +737,20 @@ DAY_ASIDE = rx.compile(
 
 
 # a reason told as a phrase, with no clause of its own ("Because of QA.", "Due to the QA
-# backlog."): as a plan's description it would say why, and nothing of what the plan is
-_PHRASE_REASON = rx.compile(r"^(?:because\s+of|due\s+to|owing\s+to)\s+[^.!?;:,]{1,80}\.?$", re.I)
+# backlog."): as a plan's description it would say why, and nothing of what the plan is ("Due
+# to the fact that QA needs time." is a clause, and says more)
+_PHRASE_REASON = rx.compile(
+    r"^(?:because\s+of|due\s+to|owing\s+to)\s+(?!the\s+fact\s+that\b)[^.!?;:,]{1,80}\.?$", re.I)
+# a plan's move in its history: from one day to another ("Changed from 2026-07-20 to 2026-07-24
+# on 2026-07-02; ..."), not a switch of what a project uses ("Switched from MySQL to Postgres")
+_A_DAY_WHOLE = rx.compile(rf"^{_DAY}$")
+
+
+def _moved_from_day_to_day(entry: Entry) -> bool:
+    """``entry``'s history tells a dated plan moved: from one day to another."""
+    return any((m := HISTORY_LINE.match(line.strip())) is not None and m["day"]
+               and _A_DAY_WHOLE.match(m["old"]) and _A_DAY_WHOLE.match(m["new"])
+               for line in entry.history)
 
 
 def _changed_beside_reason(entry: Entry) -> str:
@@ -747,9 +759,11 @@ def _changed_beside_reason(entry: Entry) -> str:
     Why and its history (moved again since, in words with no reason), or when a plan that
     changed has only a phrase for its Why ("Because of QA."); else ""."""
     told = [m["day"] for m in _CHANGE_BESIDE_REASON.finditer(entry.why)]
-    if not told and not (entry.type == "project" and _PHRASE_REASON.match(entry.why.strip())):
+    if not told and not (entry.type == "project" and _PHRASE_REASON.match(entry.why.strip())
+                         and _moved_from_day_to_day(entry)):
         return ""
-    # (a phrase over a plan that never changed is its reason, told as its description)
+    # (a phrase over a plan that never moved is its reason, told as its description, and so is
+    # one over a project's switch: "We migrated the event store to Postgres due to licensing.")
     return max(told + [m["day"] for line in entry.history
                        if (m := HISTORY_LINE.match(line.strip())) is not None and m["day"]],
                default="")
