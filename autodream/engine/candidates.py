@@ -58,7 +58,7 @@ from autodream.engine.not_to_save import (
     rule_for_every,
 )
 from autodream.engine.paraphrase import owner_of
-from autodream.engine.plans import _date_moved, day_put_against, day_put_right
+from autodream.engine.plans import day_put_against, day_put_right, moved_to_day
 from autodream.engine.restating import MAY_CHOOSE_OVER, bare_preference
 from autodream.engine.sentence_kinds import (
     _CHANNEL_OR_TICKET,
@@ -338,7 +338,7 @@ def _a_plans_move(said: str, day: date, order: DateOrder | None) -> bool:
     if len(said) > _MOVE_SAID_CHARS:
         return False
     dated = _absolutize(said, day, order)[0]
-    return _date_moved(dated) is not None or day_put_against(dated) is not None or (
+    return moved_to_day(dated) is not None or day_put_against(dated) is not None or (
         day_put_right(dated) is not None)
 
 

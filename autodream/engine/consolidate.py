@@ -124,7 +124,6 @@ from autodream.engine.plans import (
     LIST_MARK,
     _at_the_event,
     _changed_when,
-    _date_moved,
     _done_on,
     _due_by,
     _plan_history,
@@ -141,6 +140,7 @@ from autodream.engine.plans import (
     day_put_right,
     deadline_met,
     mentions_thing,
+    moved_to_day,
     only_where,
     plans_told_done,
     put_later_to_earlier,
@@ -676,7 +676,7 @@ class Consolidator:
             if widened is not None:
                 self._widen(widened, cand, cluster)
                 return
-            date_moved = _date_moved(cand.text)
+            date_moved = moved_to_day(cand.text)
             moved = plan_rescheduled(self.live(), cand, *date_moved) if (
                 date_moved is not None) else None
             if moved is not None and put_later_to_earlier(cand.text, moved[1], moved[2]):

@@ -29,7 +29,6 @@ from autodream.engine.plans import (
     _TOLD_PAST,
     LIST_MARK,
     _about_event,
-    _date_moved,
     _done_on,
     _due_by,
     _one_event,
@@ -40,6 +39,7 @@ from autodream.engine.plans import (
     counted_alike,
     counted_otherwise,
     mentions_thing,
+    moved_to_day,
     named_within,
     names_a_part,
     names_another_event,
@@ -110,7 +110,7 @@ def plan_rescheduled(
     live: list[Entry], cand: Candidate, thing: frozenset[str], new: str
 ) -> tuple[Entry, str, str] | None:
     """For "we moved the release to 2027-03-10" or "the launch slipped to March 2027" (what
-    moved and the new date, from ``_date_moved``): the entry whose clause about what moved
+    moved and the new date, from ``moved_to_day``): the entry whose clause about what moved
     gives it one other date ("The release is planned for 2027-03-03"), that date and the
     new one."""
     # ("after the launch on 2026-07-22" is of a plan already on 2026-07-22)
@@ -378,7 +378,7 @@ def weekdays_read_from_plans(live: list[Entry], members: list[Candidate]) -> lis
         said = latest_date(cand.text)
         if cand.weekday_to is not None and said is not None and len(
                 {d.lower() for d in date_mentions(cand.text)}) == 1:
-            if planned is None and (moved := _date_moved(cand.text)) is not None and (
+            if planned is None and (moved := moved_to_day(cand.text)) is not None and (
                     found := plan_rescheduled(live, cand, *moved)) is not None and (
                     _ISO_DAY.fullmatch(found[1])):
                 planned = date.fromisoformat(found[1])

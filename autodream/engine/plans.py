@@ -315,7 +315,7 @@ def _put_off(plan: str, said: str) -> tuple[str, str, str] | None:
     date, the old date and the new one, as ``_reschedule`` puts a remembered plan. None when
     the move is of something else, the plan has more dates than one, or the dates are not
     written alike."""
-    moved = _date_moved(said)
+    moved = moved_to_day(said)
     if moved is None or _TOLD_PAST.search(plan):
         return None
     thing, now = moved
@@ -420,7 +420,7 @@ _NOW_ON_DAY = rx.compile(
 
 
 def _moved_then(said: str) -> tuple[frozenset[str], str] | None:
-    """``_date_moved`` for a move told first and its day after a pause (``_MOVED_THEN``), or a
+    """``moved_to_day`` for a move told first and its day after a pause (``_MOVED_THEN``), or a
     day told as the one it is on now (``_NOW_ON_DAY``)."""
     m = _MOVED_THEN.match(said)
     if m is None:
@@ -451,7 +451,7 @@ _BY_ANOTHER_EVENT = rx.compile(
 _WEEKDAY_FIRST = rx.compile(rf"{WEEKDAY_NAME},?\s+", re.I)
 
 
-def _date_moved(said: str) -> tuple[frozenset[str], str] | None:
+def moved_to_day(said: str) -> tuple[frozenset[str], str] | None:
     """What a move of a date says moved, and the date it moved to: ({"release"}, "2027-03-10")
     for "We moved the release to 2027-03-10"."""
     m = _RESCHEDULED_TO.search(said)
@@ -495,7 +495,7 @@ def _done_on(cand: Candidate) -> date | None:
         # the day it is told)
         return latest_date(cand.text) or (
             cand.source.day if OUTCOME_TOLD.match(cand.text) else None)
-    if (cand.kind != "fact" or not says_past(cand.text) or _date_moved(cand.text) is not None
+    if (cand.kind != "fact" or not says_past(cand.text) or moved_to_day(cand.text) is not None
             or _STILL_PLANNED.search(cand.text)):
         return None
     return latest_date(cand.text)
@@ -907,7 +907,7 @@ def _named_to_come_out(text: str) -> list[str]:
 def _due_by(text: str, done: date) -> bool:
     """``text`` plans something for a day (or puts it off to one: "We pushed the v2 launch to
     2026-07-15") by which a thing done on ``done`` may have been it."""
-    if (says_past(text) and _date_moved(text) is None) or is_standing(text):
+    if (says_past(text) and moved_to_day(text) is None) or is_standing(text):
         return False
     due = latest_date(text)
     return due is not None and due <= done + _EARLY
