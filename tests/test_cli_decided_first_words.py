@@ -143,6 +143,27 @@ def test_a_code_in_capitals_said_as_a_secrets_value_is_cut_off(tmp_path: Path) -
     assert "The timezone code is UTC." in shown, shown
 
 
+def test_a_code_said_of_a_things_own_or_a_compounds_lock_is_cut_off(tmp_path: Path) -> None:
+    # ("the front door's code", "the front-door code": what the code opens owning it, or the
+    # last part of a compound, as "the office gate code" names it)
+    project_with_one_session(tmp_path, [
+        "The release is pushed back to Friday, the front door's code is XQZ.",
+        "The demo is pushed back to Monday, the front-door code is KQZX.",
+    ], SAID_AT)
+
+    run_cli(tmp_path, "--force")
+
+    decisions = _decisions(tmp_path)
+    assert ("dropped", "The release is pushed …") in decisions, decisions
+    assert ("dropped", "The demo is pushed …") in decisions, decisions
+    told = "".join(run_cli(tmp_path, *command).output for command in (
+        ["show"], ["show", "--all-decisions"], ["show", "--all-decisions", "--json"], ["log"]))
+    for value in ("XQZ", "KQZX"):
+        assert value not in told, value
+        assert not [path for path in (tmp_path / "memory").rglob("*")
+                    if path.is_file() and value in path.read_text(errors="replace")], value
+
+
 @pytest.mark.parametrize(("said", "quoted"), [
     ("The office gate code is XQZ.", "The office gate code …"),
     ("The PIN is ABCD.", "The PIN is …"),
@@ -183,6 +204,15 @@ def test_a_code_in_capitals_said_as_a_secrets_value_is_cut_off(tmp_path: Path) -
     ("The garage code is BANANA.", "The garage code is …"),
     ("Lock combination: QWERTY", "Lock combination: …"),
     ("the alarm pin is KQZX", "the alarm pin is …"),
+    # (what it opens owning the code, or ending a compound: cut; a word owning a code that
+    # opens nothing, or a compound ending in no such word, quoted whole)
+    ("The front door's code is XQZ.", "The front door's code …"),
+    ("The front door\u2019s code is XQZ.", "The front door\u2019s code …"),
+    ("The front-door code is XQZ.", "The front-door code is …"),
+    ("The gate's pin is KQZX.", "The gate's pin is …"),
+    ("The error's code is ENOENT.", "The error's code is ENOENT."),
+    ("The country's code is USA.", "The country's code is USA."),
+    ("The back-end code is HCL.", "The back-end code is HCL."),
 ])
 def test_a_dropped_sentence_is_cut_before_a_code_in_capitals_only(said: str, quoted: str
                                                                    ) -> None:

@@ -742,8 +742,9 @@ _CAPITALS_SAID = rx.compile(
 # often: "the reset pin is GPIO", "the Node pin is LTS") has a word before it naming what it
 # opens: a code says what it is as often ("Legacy code is COBOL", "the error code is ENOENT",
 # "the timezone code is UTC", "All code is MIT licensed", "the building code is IBC"), and the
-# things a code opens are few
-_WORD_BEFORE_CODE = rx.compile(r"([A-Za-z][A-Za-z-]*)[ \t]+\Z")
+# things a code opens are few. That word may own the code ("the front door's code") or end a
+# compound ("the front-door code"): read whole, and its last part
+_WORD_BEFORE_CODE = rx.compile(r"([A-Za-z][A-Za-z-]*)(?:['\u2019]s)?[ \t]+\Z")
 _OPENED_BY_A_CODE = frozenset({
     "access", "alarm", "apartment", "atm", "backup", "bike", "card", "door", "elevator",
     "entrance", "entry", "garage", "gate", "gym", "house", "keypad", "lock", "lockbox", "locker",
@@ -817,7 +818,8 @@ def _codes_said(sentence: str) -> list[str]:
                                                        and name != "PIN"):
             # (the word before the name, within 40 characters)
             before = _WORD_BEFORE_CODE.search(sentence, max(0, code.start() - 40), code.start())
-            if before is None or before[1].lower() not in _OPENED_BY_A_CODE:
+            if before is None or _OPENED_BY_A_CODE.isdisjoint(
+                    (before[1].lower(), before[1].rpartition("-")[2].lower())):
                 continue
         codes.append(value)
     return codes
