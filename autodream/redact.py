@@ -575,7 +575,8 @@ def _credential_value(value: str, name: str, *, generated: bool = True) -> bool:
         return False
     # (or generated, as an issuer makes one: "the token is abc123XYZ987", too short for
     # ``_random``, was shown and a dream kept it)
-    if _random(value) or (generated and _GENERATED_VALUE.fullmatch(value) is not None):
+    if _random(value) or (generated and (_GENERATED_VALUE.fullmatch(value) is not None
+                                         or _GENERATED_LOWER.fullmatch(value) is not None)):
         return True
     return (_NAMES_ITSELF.search(value) is not None
             and (any(map(_chosen, _NUMBER.findall(value)))
@@ -640,6 +641,10 @@ _GENERATED = (
     r"(?![^|]*[A-Z][a-z]{2}))"
 )
 _GENERATED_VALUE = rx.compile(_GENERATED + r"[A-Za-z\d]+")
+# ... and, said of a credential in a sentence, one in lower case alone, the same digits in two
+# runs or more with letters between ("the API token is now xyz987abc654", "a8kj3mq9xz"): a
+# dream kept it, where "xyz987ABC654" was hidden
+_GENERATED_LOWER = rx.compile(r"(?=[a-z\d]{10,}\Z)(?=[a-z]*\d+[a-z]+\d)[a-z\d]+")
 # ... and, in a key's, a token's or a secret's row, what a word chosen with a digit in it names
 # there, where a password's row hides it: a hex literal ("0xFF00aa"), a size, a unit, an
 # ordinal or a product opening with its number ("100GiB", "10MBps", "256bitAES", "3rdParty",

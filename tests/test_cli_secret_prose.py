@@ -1,0 +1,66 @@
+"""A credential's value said in a sentence, shown where its like was hidden: in lower case alone
+after a correction ("I was wrong, the API token is now xyz987abc654."), where "xyz987ABC654"
+was hidden. A dream kept it in a memory file, MEMORY.md, the run's record and ``show``; each
+test has a session say it and reads all of what the dream left and told."""
+
+from __future__ import annotations
+
+import json
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pytest
+
+from autodream.redact import redact
+from tests.factories import project_with_one_session, run_cli, what_a_dream_kept
+from tests.redacted import hides_only
+
+SAID_AT = datetime(2026, 7, 1, 9, 0, tzinfo=UTC)
+
+
+def _told(root: Path) -> str:
+    """All a person reads of the dream: its memory dir (the run's record and DREAMS.md with it),
+    ``show`` (text, every decision, --json) and ``log``."""
+    return what_a_dream_kept(root) + "".join(run_cli(root, *command).output for command in (
+        ["show"], ["show", "--all-decisions"], ["show", "--all-decisions", "--json"], ["log"]))
+
+
+def _decisions(root: Path) -> list[tuple[str, str]]:
+    shown = json.loads(run_cli(root, "show", "--all-decisions", "--json").output)
+    return [(d["action"], d["subject"]) for d in shown["run"]["decisions"]]
+
+
+def test_a_dream_keeps_no_token_in_lower_case_said_after_a_correction(tmp_path: Path) -> None:
+    # (the commit before kept it: a topic file, its line in MEMORY.md, 'created' and 'kept' in
+    # the run's record, show and log)
+    project_with_one_session(tmp_path, ["I was wrong, the API token is now xyz987abc654."],
+                             SAID_AT)
+
+    run_cli(tmp_path, "--force")
+
+    assert "xyz987abc654" not in _told(tmp_path)
+    # (dropped as a secret's sentence, as "xyz987ABC654" is)
+    assert _decisions(tmp_path) == [
+        ("dropped", "I was wrong, the API token is now [REDACTED:assigned-secret].")]
+
+
+@pytest.mark.parametrize(("said", "secret"), [
+    ("I was wrong, the API token is now xyz987abc654.", "xyz987abc654"),
+    ("The API token is xyz987abc654.", "xyz987abc654"),
+    ("the deploy token was a8kj3mq9xz", "a8kj3mq9xz"),
+    ("The access key = abc123def456", "abc123def456"),
+])
+def test_a_generated_value_in_lower_case_said_of_a_token_is_hidden(said: str,
+                                                                    secret: str) -> None:
+    hides_only(said, (secret,))
+
+
+@pytest.mark.parametrize("said", [
+    "The cache key is xyz987abc654.",  # (no credential's key)
+    "The tokenizer is cl100kbase2.",
+    "The token count is 123456789012.",  # (no letters between)
+    "The token is abcdef1234.",  # (one digit run)
+    "The API key is sha256hashed.",  # (one digit run)
+])
+def test_a_value_in_lower_case_not_generated_or_no_credentials_is_left(said: str) -> None:
+    assert redact(said) == said
