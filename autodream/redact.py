@@ -681,6 +681,31 @@ _ISSUED_IN_A_ROW = rx.compile(
 )
 
 
+def _issued_whole(value: str) -> bool:
+    """True when an issuer's own pattern (``_PATTERNS``' group-0 rules: aws-access-key,
+    slack-token, github-token, ...) reads ``value`` whole."""
+    return any(pattern.fullmatch(value) is not None
+               for _, pattern, group, _ in _PATTERNS if group == 0)
+
+
+# A value between emphasis marks, "_" or "*", one to three of them each side ("_abc123XYZ987_",
+# "*sk-live-abcdef123456*", "__ghp_..._"): the marks read as part of it, it matched no shape
+# of a credential's value (``_marked_inner``)
+_EMPHASIS_MARKS = "*_"
+
+
+def _marked_inner(value: str) -> tuple[int, int] | None:
+    """Where ``value`` is once its emphasis marks are left out, when it opens and closes with
+    one to three of them ("_" or "*", as italics and bold are written) and holds more; else
+    None. Where an issuer's own value opens with "_" (none does) its first "_" would be read as
+    a mark: only a value read as it is first is asked this."""
+    opening = len(value) - len(value.lstrip(_EMPHASIS_MARKS))
+    closing = len(value) - len(value.rstrip(_EMPHASIS_MARKS))
+    if not (1 <= opening <= 3 and 1 <= closing <= 3) or opening + closing >= len(value):
+        return None
+    return opening, len(value) - closing
+
+
 def _table_value(cell: str, name: str, value: str, *, said: bool = False,
                  alone: bool = False) -> bool:
     """True when ``value``, in a table's cell after one ending in ``name`` (``cell`` what is
@@ -696,8 +721,7 @@ def _table_value(cell: str, name: str, value: str, *, said: bool = False,
     # (a value an issuer's own pattern reads whole is one in any row: between italic marks,
     # "| token | is **_AKIAIOSFODNN7EXAMPLE_** |", the "_" before it, a word's letter to the
     # pattern, kept the text's pass from finding it)
-    if any(pattern.fullmatch(value) is not None
-           for _, pattern, group, _ in _PATTERNS if group == 0):
+    if _issued_whole(value):
         return True
     name = name.lower()
     if name in ("key", "token"):
@@ -812,9 +836,17 @@ def _cell_secret(named: re.Match[str], start: int, cell: str) -> tuple[int, int]
     """Where the value of the cell ``cell`` (at ``start``) under the named column ``named`` is a
     secret, or None: one reading for a table on several lines and one flattened onto a line."""
     value = _ROW_VALUE.fullmatch(" " + cell)
-    if value is None or not _table_value(named["cell"], named["name"], value["value"]):
+    if value is None:
         return None
-    return start - 1 + value.start("value"), start - 1 + value.end("value")
+    at, end = value.span("value")
+    if not _table_value(named["cell"], named["name"], value["value"]):
+        # (or between emphasis marks: "| _abc123XYZ987_ |", the marks kept)
+        inner = _marked_inner(value["value"])
+        if inner is None or not _table_value(named["cell"], named["name"],
+                                             value["value"][inner[0]:inner[1]]):
+            return None
+        at, end = at + inner[0], at + inner[1]
+    return start - 1 + at, start - 1 + end
 
 
 def _column_hits(text: str, head: re.Match[str]) -> tuple[list[tuple[int, int]], int]:
@@ -2515,16 +2547,33 @@ def _scan_view(text: str, only: frozenset[int]) -> list[tuple[int, SecretHit]]:
                 if name is None and end - start >= 10:
                     name = _named_by_a_word(text, m.start(), value)
                 if name is None or not _credential_value(value, name):
-                    continue
+                    # (or between emphasis marks, "the token is _abc123XYZ987_": the value
+                    # inside them read as a credential's, or an issuer's read whole, "_ghp_..._"
+                    # where its pattern took the "_" before it for a word's letter)
+                    inner = _marked_inner(value)
+                    if inner is None:
+                        continue
+                    value = value[inner[0]:inner[1]]
+                    if not (_issued_whole(value) or (name is not None and _credential_value(
+                            value, name))):
+                        continue
+                    start, end = start + inner[0], start + inner[0] + len(value)
             if pattern is _CREDENTIALS_SAID:
                 said = _said_secret(text, m)
                 if said is None:
                     continue
                 start, end = said
-            if pattern is _TABLE_CELL and not _table_value(
-                    m["cell"], m["name"], m["value"], said=m["verb"] is not None,
-                    alone=_row_of_two(text, m.start(), m.end())):
-                continue
+            if pattern is _TABLE_CELL:
+                opens_said, alone = m["verb"] is not None, _row_of_two(text, m.start(), m.end())
+                if not _table_value(m["cell"], m["name"], m["value"], said=opens_said, alone=alone):
+                    # (or between emphasis marks: "| token | _ghp_..._ |", "| api key |
+                    # *sk-live-abcdef123456* |", the marks kept)
+                    inner = _marked_inner(m["value"])
+                    if inner is None or not _table_value(
+                            m["cell"], m["name"], m["value"][inner[0]:inner[1]], said=opens_said,
+                            alone=alone):
+                        continue
+                    start, end = start + inner[0], start + inner[1]
             if pattern is _TABLE_HEAD:
                 # (a header among the rows read already: read with them)
                 if m.start() < table_read_to:

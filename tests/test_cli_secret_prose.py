@@ -1,11 +1,14 @@
-"""A credential's value said in a sentence, shown where its like was hidden: in lower case alone
-after a correction ("I was wrong, the API token is now xyz987abc654."), where "xyz987ABC654"
-was hidden. A dream kept it in a memory file, MEMORY.md, the run's record and ``show``; each
-test has a session say it and reads all of what the dream left and told."""
+"""A credential's value said in a sentence or a table's cell, shown where its like was hidden: in
+lower case alone after a correction ("I was wrong, the API token is now xyz987abc654."), where
+"xyz987ABC654" was hidden; between single emphasis marks ("| token | _ghp_..._ |", "| api key |
+*sk-live-abcdef123456* |", "The token is _abc123XYZ987_."), where the bare value was. A dream kept
+each in a memory file, MEMORY.md, the run's record and ``show``; each dream's test has a session
+say it and reads all of what the dream left and told."""
 
 from __future__ import annotations
 
 import json
+import re
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -63,4 +66,59 @@ def test_a_generated_value_in_lower_case_said_of_a_token_is_hidden(said: str,
     "The API key is sha256hashed.",  # (one digit run)
 ])
 def test_a_value_in_lower_case_not_generated_or_no_credentials_is_left(said: str) -> None:
+    assert redact(said) == said
+
+
+def test_a_dream_keeps_no_value_between_single_emphasis_marks(tmp_path: Path) -> None:
+    # (the commit before kept each in a topic file, its name too:
+    # "project_table-api-key-sk-live-abcdef123456.md")
+    project_with_one_session(tmp_path, [
+        "Remember this table: | token | _ghp_abcdefghijklmnopqrstuvwxyz0123456789_ |",
+        "Remember this table: | api key | *sk-live-abcdef123456* |",
+        "Remember: the token is _abc123XYZ987_.",
+        "Remember this table: | token | _utf8MB4_ |",
+    ], SAID_AT)
+
+    run_cli(tmp_path, "--force")
+
+    told = _told(tmp_path)
+    for secret in ("ghp_abcdefghijklmnopqrstuvwxyz0123456789", "sk-live-abcdef123456",
+                   "abc123XYZ987"):
+        assert secret not in told, secret
+    # (the marks kept around the marker; a charset between marks kept as a memory)
+    assert ("dropped", "Remember this table: | api key | *[REDACTED:assigned-secret]* |"
+            ) in _decisions(tmp_path)
+    assert "| token | _utf8MB4_ |" in what_a_dream_kept(tmp_path)
+
+
+@pytest.mark.parametrize(("said", "secret"), [
+    ("| token | _ghp_abcdefghijklmnopqrstuvwxyz0123456789_ |",
+     "ghp_abcdefghijklmnopqrstuvwxyz0123456789"),
+    ("| token | is __xoxb-1234567890-abcdefghij__ |", "xoxb-1234567890-abcdefghij"),
+    ("| api key | *sk-live-abcdef123456* |", "sk-live-abcdef123456"),
+    ("| access key | _AKIAIOSFODNN7EXAMPLE_ |", "AKIAIOSFODNN7EXAMPLE"),
+    ("| token | *abc123XYZ987* |", "abc123XYZ987"),
+    ("| name | api key |\n|---|---|\n| ci | _AKIAIOSFODNN7EXAMPLE_ |",
+     "AKIAIOSFODNN7EXAMPLE"),
+    ("The token is _abc123XYZ987_.", "abc123XYZ987"),
+    ("The token is **abc123XYZ987**.", "abc123XYZ987"),
+    ("the api key: *xyz987abc654*", "xyz987abc654"),
+    ("The token is _ghp_abcdefghijklmnopqrstuvwxyz0123456789_.",
+     "ghp_abcdefghijklmnopqrstuvwxyz0123456789"),
+])
+def test_a_value_between_emphasis_marks_is_hidden_inside_them(said: str, secret: str) -> None:
+    hides_only(said, (secret,))
+    # (every mark kept around the marker)
+    assert re.sub(r"\[REDACTED:[a-z-]+\]", secret, redact(said)) == said
+
+
+@pytest.mark.parametrize("said", [
+    "| token | _utf8MB4_ |",  # (one digit run)
+    "| cache key | _abc123XYZ987_ |",  # (no credential's key)
+    "The cache key is _abc123XYZ987_.",
+    "The token is __init__.",
+    "The token count is _1234567890_.",
+    "The token is *3Blue1Brown*.",
+])
+def test_what_emphasis_marks_hold_otherwise_is_left(said: str) -> None:
     assert redact(said) == said
