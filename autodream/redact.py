@@ -410,9 +410,11 @@ _NAMED_RANDOM = rx.compile(
 # read; at most 200 characters are read from each.
 _PLAIN_NAMED = rx.compile(
     r"[kK](?=(?:(?<=[tT][oO][kK])[eE][nN]|[eE][yY])(?![A-Za-z0-9_])[\"'`]?(?:\*{1,2})?"
-    # ("is", or what it was or is now: "the token was ...", "is now ...", "became ...")
-    r"(?:[ \t]*(?:[:=]|\b(?i:is(?:[ \t]+now)?|was|became)\b(?:[ \t]*:)?)|['\u2019]s(?=[ \t])"
-    r"|(?=[ \t])|(?<=\*)(?=[ \t]*\n))"
+    # ("is", or what it was or is now: "the token was ...", "is now ...", "became ...", what it
+    # was made: "changed to", "was rotated to", "is now set to"; or an arrow: "token -> ...")
+    r"(?:[ \t]*(?:->|=>|\u2192|[:=]|\b(?i:(?:(?:is|was|has[ \t]+been)[ \t]+)?(?:now[ \t]+)?"
+    + _MADE_TO_ON_ONE_LINE + r"|is(?:[ \t]+now)?|was|became)\b(?:[ \t]*:)?)"
+    r"|['\u2019]s(?=[ \t])|(?=[ \t])|(?<=\*)(?=[ \t]*\n))"
     # (the value alone on the next line after a colon or a name in bold: "Grafana token:" /
     # "Qx-Token-99812", "**staging token**" / "- Qx-Token-99812")
     r"(?:\*{1,2}(?=\s))?(?:(?<=[:=*])[ \t]*\n[ \t]*(?:[-*+][ \t]+)?)?[ \t]*[\"'`]?(?!\[REDACTED)"

@@ -122,3 +122,46 @@ def test_a_value_between_emphasis_marks_is_hidden_inside_them(said: str, secret:
 ])
 def test_what_emphasis_marks_hold_otherwise_is_left(said: str) -> None:
     assert redact(said) == said
+
+
+def test_a_dream_keeps_no_token_said_made_to_or_after_an_arrow(tmp_path: Path) -> None:
+    # (the commit before kept each in a topic file: 'The API token was rotated to
+    # abc123XYZ987.', 'Staging token -> abc123XYZ987.')
+    project_with_one_session(tmp_path, [
+        "Remember: the API token was rotated to abc123XYZ987.",
+        "Remember: staging token -> xyz987abc654",
+    ], SAID_AT)
+
+    run_cli(tmp_path, "--force")
+
+    told = _told(tmp_path)
+    for secret in ("abc123XYZ987", "xyz987abc654"):
+        assert secret not in told, secret
+    assert ("dropped", "Remember: the API token was rotated to [REDACTED:assigned-secret]."
+            ) in _decisions(tmp_path)
+
+
+@pytest.mark.parametrize(("said", "secret"), [
+    ("the token changed to abc123XYZ987", "abc123XYZ987"),
+    ("The API token was rotated to abc123XYZ987.", "abc123XYZ987"),
+    ("our deploy token is now set to abc123XYZ987", "abc123XYZ987"),
+    ("The API token has been reset to xyz987abc654.", "xyz987abc654"),
+    ("token -> abc123XYZ987", "abc123XYZ987"),
+    ("API key => abc123XYZ987", "abc123XYZ987"),
+    ("staging token \u2192 abc123XYZ987", "abc123XYZ987"),
+])
+def test_a_tokens_value_it_was_made_or_an_arrow_gives_is_hidden(said: str, secret: str
+                                                                ) -> None:
+    hides_only(said, (secret,))
+
+
+@pytest.mark.parametrize("said", [
+    "token -> id mapping",
+    "token -> tokenizer2go",  # (one digit run)
+    "The cache key changed to abc123XYZ987",  # (no credential's key)
+    "The token changed to a new format in v2",
+    "the token set to 3Blue1Brown",
+    "sort key -> abc123XYZ987",
+])
+def test_what_a_token_was_made_or_an_arrow_gives_otherwise_is_left(said: str) -> None:
+    assert redact(said) == said
