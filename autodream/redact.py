@@ -417,12 +417,16 @@ _PLAIN_NAMED = rx.compile(
     r"|['\u2019]s(?=[ \t])|(?=[ \t])|(?<=\*)(?=[ \t]*\n))"
     # (the value alone on the next line after a colon or a name in bold: "Grafana token:" /
     # "Qx-Token-99812", "**staging token**" / "- Qx-Token-99812")
-    r"(?:\*{1,2}(?=\s))?(?:(?<=[:=*])[ \t]*\n[ \t]*(?:[-*+][ \t]+)?)?[ \t]*[\"'`]?(?!\[REDACTED)"
+    # (in quotes of another kind too: "\u201cabc123XYZ987\u201d", "\u00ab abc123XYZ987 \u00bb",
+    # "\u300cabc123XYZ987\u300d")
+    r"(?:\*{1,2}(?=\s))?(?:(?<=[:=*])[ \t]*\n[ \t]*(?:[-*+][ \t]+)?)?[ \t]*"
+    r"(?:[\"'`\u300c" + _OPENING_QUOTES + r"][ \t\u00a0]?)?(?!\[REDACTED)"
     # (the word whole, taken once: a look ahead is never read again for less, so a run of
     # "token=token=..." costs 200 characters from each name and no more; of _NAMED_RANDOM's
     # characters, so a file's name, "Signing-Key-2291.pem", a pair, "sess:8f14e45f...", or
     # code, "get_token()", is none)
-    r"(?=([\w+/=!@#$%^&*~-]{10,200}))\1(?=[.!?):]*(?:[\s\"'`,;]|$)))"
+    r"(?=([\w+/=!@#$%^&*~-]{10,200}))\1"
+    r"(?=[.!?):]*(?:[\s\"'`,;\u201d\u2019\u00bb\u300d\u3002]|$)))"
 )
 # What "key" or "token" is for when it names a credential: "api_key", "the deploy token", "our
 # GitHub token", "signing key" (not "sort key", "cache key", "next_token", "page token")

@@ -165,3 +165,45 @@ def test_a_tokens_value_it_was_made_or_an_arrow_gives_is_hidden(said: str, secre
 ])
 def test_what_a_token_was_made_or_an_arrow_gives_otherwise_is_left(said: str) -> None:
     assert redact(said) == said
+
+
+def test_a_dream_keeps_no_token_said_in_quotes_of_another_kind(tmp_path: Path) -> None:
+    # (the commit before kept each in a topic file: 'The API token is «abc123XYZ987».')
+    project_with_one_session(tmp_path, [
+        "Remember: the API token is \u00ababc123XYZ987\u00bb.",
+        "Remember: the deploy token is \u300cxyz987abc654\u300d.",
+        "Remember: the access key is \u201c9fK2mQ7xLp4z\u201d.",
+    ], SAID_AT)
+
+    run_cli(tmp_path, "--force")
+
+    told = _told(tmp_path)
+    for secret in ("abc123XYZ987", "xyz987abc654", "9fK2mQ7xLp4z"):
+        assert secret not in told, secret
+    assert ("dropped", "Remember: the API token is \u00ab[REDACTED:assigned-secret]\u00bb."
+            ) in _decisions(tmp_path)
+
+
+@pytest.mark.parametrize(("said", "secret"), [
+    ("The token is \u00ababc123XYZ987\u00bb.", "abc123XYZ987"),
+    ("The token is \u00ab abc123XYZ987 \u00bb.", "abc123XYZ987"),
+    ("The token is \u00ab\u00a0abc123XYZ987\u00a0\u00bb.", "abc123XYZ987"),
+    ("The token is \u300cabc123XYZ987\u300d\u3067\u3059\u3002", "abc123XYZ987"),
+    ("the token is abc123XYZ987\u3002", "abc123XYZ987"),
+    ("The API key is \u201cabc123XYZ987\u201d.", "abc123XYZ987"),
+    ("The API key is \u2018abc123XYZ987\u2019.", "abc123XYZ987"),
+])
+def test_a_tokens_value_in_quotes_of_another_kind_is_hidden(said: str, secret: str) -> None:
+    hides_only(said, (secret,))
+    # (the quotes kept around the marker)
+    assert re.sub(r"\[REDACTED:[a-z-]+\]", secret, redact(said)) == said
+
+
+@pytest.mark.parametrize("said", [
+    "The cache key is \u00ababc123XYZ987\u00bb.",  # (no credential's key)
+    "The token is \u201cBearer\u201d.",
+    "The token is \u00abtokenizer_v2\u00bb.",
+    "The token is \u300c3Blue1Brown\u300d.",
+])
+def test_what_quotes_of_another_kind_hold_otherwise_is_left(said: str) -> None:
+    assert redact(said) == said
