@@ -530,12 +530,19 @@ def _says_credential(word: str, *, token: bool) -> bool:
     return word in _CREDENTIAL_WORDS or (token and (not word or word in _TOKEN_ONLY_WORDS))
 
 
+# Whose a key is, said before it ("my key", "our key")
+_OWNERS = frozenset({"my", "our", "your", "their", "his", "her"})
+_HEX_ONLY = rx.compile(r"[0-9A-Fa-f]+")
+
+
 def _named_by_a_word(text: str, k: int, value: str) -> str | None:
     """The word before the "key" or "token" whose "k" is at ``k`` (lower case) where it names
     some thing's credential though no word of ``_CREDENTIAL_WORDS`` says so: any word but one
     of ``_NO_CREDENTIAL_WORDS`` when a ":" or "=" gives the value ("Grafana token:
     Qx-Token-99812"), a product's name when "is" does ("the Stripe key is Xk9mQ7vL8pR4tW2z"),
-    its ``value`` then in both cases and with a digit, as a generated key is; else None."""
+    its ``value`` then in both cases and with a digit, as a generated key is, or whose the key
+    is (``_OWNERS``: "my key is now xyz987abc654") when the value is generated and no hex id;
+    else None."""
     before = _word_before_name(text, k)
     # (a word of its own: "sort_key", "next_token" and "monkey" are other names)
     if before is None or before[1] is None or before[2][:1] not in (" ", "\t"):
@@ -544,6 +551,13 @@ def _named_by_a_word(text: str, k: int, value: str) -> str | None:
     if word in _NO_CREDENTIAL_WORDS:
         return None
     if _SAYS_SET.match(text, k + 3):
+        return word
+    # (one's own key given a generated value, "my key is now xyz987abc654", as "my key:" gives
+    # it; not a key's id in hex, "My key is 4AEE18F83AFDEB23", a GPG key's)
+    if (word in _OWNERS and k + 2 < len(text) and text[k + 2] in "yY"
+            and (_GENERATED_VALUE.fullmatch(value) is not None
+                 or _GENERATED_LOWER.fullmatch(value) is not None)
+            and _HEX_ONLY.fullmatch(value) is None):
         return word
     # (a product's name is capitalised, "Stripe", "AWS"; a sentence's first word is too, "The")
     if (before[1][0].isupper() and word not in _NOT_A_PRODUCT

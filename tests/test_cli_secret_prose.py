@@ -207,3 +207,36 @@ def test_a_tokens_value_in_quotes_of_another_kind_is_hidden(said: str, secret: s
 ])
 def test_what_quotes_of_another_kind_hold_otherwise_is_left(said: str) -> None:
     assert redact(said) == said
+
+
+def test_a_dream_keeps_no_value_of_ones_own_key(tmp_path: Path) -> None:
+    # (the commit before kept it in a topic file; "my key: ..." was hidden)
+    project_with_one_session(tmp_path, ["Remember: my key is now xyz987abc654."], SAID_AT)
+
+    run_cli(tmp_path, "--force")
+
+    assert "xyz987abc654" not in _told(tmp_path)
+    assert _decisions(tmp_path) == [
+        ("dropped", "Remember: my key is now [REDACTED:assigned-secret].")]
+
+
+@pytest.mark.parametrize(("said", "secret"), [
+    ("my key is abc123XYZ987", "abc123XYZ987"),
+    ("My key is now xyz987abc654.", "xyz987abc654"),
+    ("our key was abc123XYZ987", "abc123XYZ987"),
+])
+def test_a_generated_value_of_ones_own_key_is_hidden(said: str, secret: str) -> None:
+    hides_only(said, (secret,))
+
+
+@pytest.mark.parametrize("said", [
+    "My key is 4AEE18F83AFDEB23",  # (a GPG key's id, in hex)
+    "my key is 4aee18f83afdeb23",
+    "our key is user_id_2",
+    "my key is 3Blue1Brown",
+    "My key is F5.",
+    "the key is abc123XYZ987",  # (no one's: a sort key's as often)
+    "my monkey is abc123XYZ987",
+])
+def test_what_ones_own_key_is_otherwise_is_left(said: str) -> None:
+    assert redact(said) == said
