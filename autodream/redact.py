@@ -664,7 +664,8 @@ _GENERATED_VALUE = rx.compile(_GENERATED + r"[A-Za-z\d]+")
 # ... and, said of a credential in a sentence, one in lower case alone, the same digits in two
 # runs or more with letters between ("the API token is now xyz987abc654", "a8kj3mq9xz"): a
 # dream kept it, where "xyz987ABC654" was hidden
-_GENERATED_LOWER = rx.compile(r"(?=[a-z\d]{10,}\Z)(?=[a-z]*\d+[a-z]+\d)[a-z\d]+")
+_GENERATED_LOWER_SHAPE = r"(?-i:(?!v\d)(?=[a-z\d]{10,}\Z)(?=[a-z]*\d+[a-z]+\d))"
+_GENERATED_LOWER = rx.compile(_GENERATED_LOWER_SHAPE + r"[a-z\d]+")
 # ... and, in a key's, a token's or a secret's row, what a word chosen with a digit in it names
 # there, where a password's row hides it: a hex literal ("0xFF00aa"), a size, a unit, an
 # ordinal or a product opening with its number ("100GiB", "10MBps", "256bitAES", "3rdParty",
@@ -680,7 +681,8 @@ _NAMED_IN_A_ROW = (
 # |", "| token | is OAuth2 |") and no word a key's or a token's row names (``_NAMED_IN_A_ROW``)
 _CHOSEN_IN_A_ROW = rx.compile(
     r"(?!" + _PROSE_WORD + r")(?!" + _HASH_NAME + r"|v\d)"
-    r"(?:" + _GENERATED + r"|(?-i:(?!" + _NAMED_IN_A_ROW + r"))" + _CHOSEN_AFTER_WHOSE + r")"
+    r"(?:" + _GENERATED + r"|" + _GENERATED_LOWER_SHAPE + r"|(?-i:(?!" + _NAMED_IN_A_ROW + r"))"
+    + _CHOSEN_AFTER_WHOSE + r")"
     r"[^\s|`\"']+"
 )
 
@@ -695,7 +697,7 @@ _CHOSEN_IN_A_ROW = rx.compile(
 # ("XChaCha20-Poly1305", "YubiKey-5C", "Python-3.11", "Llama-3-8B", "Staging-2", "Tier-2") or
 # keys joined by "+" ("Alt+F4")
 _ISSUED_IN_A_ROW = rx.compile(
-    r"(?:" + _GENERATED + r"[A-Za-z\d]+"
+    r"(?:" + _GENERATED + r"[A-Za-z\d]+|" + _GENERATED_LOWER_SHAPE + r"[a-z\d]+"
     r"|(?-i:[a-z]{2,8}(?:[-_][a-z]{2,8}){0,2}[-_](?=[A-Za-z\d]*[A-Za-z])"
     r"(?=(?:[A-Za-z]*\d){4})(?![A-Za-z]+(?:19|20)\d\d\Z)[A-Za-z\d]{10,200}))"
 )

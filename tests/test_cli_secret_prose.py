@@ -1,9 +1,11 @@
 """A credential's value said in a sentence or a table's cell, shown where its like was hidden: in
-lower case alone after a correction ("I was wrong, the API token is now xyz987abc654."), where
-"xyz987ABC654" was hidden; between single emphasis marks ("| token | _ghp_..._ |", "| api key |
-*sk-live-abcdef123456* |", "The token is _abc123XYZ987_."), where the bare value was. A dream kept
-each in a memory file, MEMORY.md, the run's record and ``show``; each dream's test has a session
-say it and reads all of what the dream left and told."""
+lower case alone ("I was wrong, the API token is now xyz987abc654.", "| token | xyz987abc654
+|"), where "xyz987ABC654" was hidden; between single emphasis marks ("| token | _ghp_..._ |",
+"| api key | *sk-live-abcdef123456* |", "The token is _abc123XYZ987_."), where the bare value
+was; said as what the token was made ("was rotated to ...") or after an arrow ("token -> ..."),
+in quotes of another kind ("«...»", "「...」"), or as one's own key's ("my key is now ...").
+A dream kept each in a memory file, MEMORY.md, the run's record and ``show``; each dream's test
+has a session say it and reads all of what the dream left and told."""
 
 from __future__ import annotations
 
@@ -239,4 +241,43 @@ def test_a_generated_value_of_ones_own_key_is_hidden(said: str, secret: str) -> 
     "my monkey is abc123XYZ987",
 ])
 def test_what_ones_own_key_is_otherwise_is_left(said: str) -> None:
+    assert redact(said) == said
+
+
+def test_a_dream_keeps_no_generated_value_in_lower_case_in_a_credentials_row(tmp_path: Path
+                                                                              ) -> None:
+    # (the commit before kept each in a topic file, where '| password | a8kj3mq9xz |' and
+    # '| token | xyz987ABC654 |' were hidden)
+    project_with_one_session(tmp_path, [
+        "Remember this table: | token | xyz987abc654 |",
+        "Remember this table: | password | is a8kj3mq9xz |",
+    ], SAID_AT)
+
+    run_cli(tmp_path, "--force")
+
+    told = _told(tmp_path)
+    for secret in ("xyz987abc654", "a8kj3mq9xz"):
+        assert secret not in told, secret
+
+
+@pytest.mark.parametrize(("said", "secret"), [
+    ("| token | xyz987abc654 |", "xyz987abc654"),
+    ("| api key | a8kj3mq9xz |", "a8kj3mq9xz"),
+    ("| token | is xyz987abc654 |", "xyz987abc654"),
+    ("| password | is a8kj3mq9xz |", "a8kj3mq9xz"),
+])
+def test_a_generated_value_in_lower_case_in_a_credentials_row_is_hidden(said: str,
+                                                                        secret: str) -> None:
+    hides_only(said, (secret,))
+
+
+@pytest.mark.parametrize("said", [
+    "| prod | token | xyz987abc654 |",  # (a third cell: read as a sentence reads it)
+    "| key | xyz987abc654 |",  # (a key-value table's key)
+    "| cache key | xyz987abc654 |",
+    "| token | abcdef1234 |",  # (one digit run)
+    "| token | is v2beta3release |",  # (a version)
+    "the token is v2beta3release",
+])
+def test_what_a_row_holds_in_lower_case_otherwise_is_left(said: str) -> None:
     assert redact(said) == said
