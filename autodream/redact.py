@@ -663,8 +663,13 @@ _GENERATED = (
 _GENERATED_VALUE = rx.compile(_GENERATED + r"[A-Za-z\d]+")
 # ... and, said of a credential in a sentence, one in lower case alone, the same digits in two
 # runs or more with letters between ("the API token is now xyz987abc654", "a8kj3mq9xz"): a
-# dream kept it, where "xyz987ABC654" was hidden
-_GENERATED_LOWER_SHAPE = r"(?-i:(?!v\d)(?=[a-z\d]{10,}\Z)(?=[a-z]*\d+[a-z]+\d))"
+# dream kept it, where "xyz987ABC654" was hidden. No run of 4 letters or more: that is a
+# word with its count, and words joined by numbers name a thing ("region1shard2", "c5n18xlarge",
+# "cl100kbase2", "base64url2enc"), as a hex id's letters run on ("4aee18f83afdeb23"); no hex
+# literal ("0x1f2e3d4c5b") and no version ("v2beta3release")
+_GENERATED_LOWER_SHAPE = (
+    r"(?-i:(?!v\d|0x)(?=[a-z\d]{10,}\Z)(?![a-z\d]*?[a-z]{4})(?=[a-z]*\d+[a-z]+\d))"
+)
 _GENERATED_LOWER = rx.compile(_GENERATED_LOWER_SHAPE + r"[a-z\d]+")
 # ... and, in a key's, a token's or a secret's row, what a word chosen with a digit in it names
 # there, where a password's row hides it: a hex literal ("0xFF00aa"), a size, a unit, an

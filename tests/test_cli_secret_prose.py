@@ -62,12 +62,37 @@ def test_a_generated_value_in_lower_case_said_of_a_token_is_hidden(said: str,
 
 @pytest.mark.parametrize("said", [
     "The cache key is xyz987abc654.",  # (no credential's key)
-    "The tokenizer is cl100kbase2.",
+    "The token is cl100kbase2.",  # (a word and its count: "kbase")
     "The token count is 123456789012.",  # (no letters between)
     "The token is abcdef1234.",  # (one digit run)
     "The API key is sha256hashed.",  # (one digit run)
 ])
 def test_a_value_in_lower_case_not_generated_or_no_credentials_is_left(said: str) -> None:
+    assert redact(said) == said
+
+
+def test_a_dream_keeps_a_key_named_by_words_and_numbers_as_a_memory(tmp_path: Path) -> None:
+    # (the commit before dropped it whole as a credential's sentence, where main kept it)
+    project_with_one_session(tmp_path, ["Remember: our key is region1shard2, partition by it."],
+                             SAID_AT)
+
+    run_cli(tmp_path, "--force")
+
+    assert "Our key is region1shard2, partition by it." in what_a_dream_kept(tmp_path)
+    assert ("created", "Our key is region1shard2, partition by it.") in _decisions(tmp_path)
+
+
+@pytest.mark.parametrize("said", [
+    "My key is region1shard2",  # (words joined by numbers: "region", "shard")
+    "Their key was c5n18xlarge",  # (an instance's type)
+    "The token is cl100kbase2.",
+    "The API token is base64url2enc.",
+    "The token is 0xdeadbeef12.",  # (a hex literal)
+    "The token is 0x1f2e3d4c5b.",
+    "my key is 4aee18f83afdeb23",  # (a GPG key's id in hex)
+    "| token | region1shard2 |",
+])
+def test_words_and_numbers_or_hex_in_lower_case_are_left(said: str) -> None:
     assert redact(said) == said
 
 
