@@ -581,14 +581,15 @@ def _opens_with_a_role(value: str) -> bool:
     return first is not None and first[0].lower() in _ROLE_OR_PLACEHOLDER_WORDS
 
 
-def _credential_value(value: str, name: str, *, generated: bool = True) -> bool:
+def _credential_value(value: str, name: str, *, generated: bool) -> bool:
     """True when ``value``, given to a credential named for ``name`` (``_credential_name``),
     reads as one: random (``_random``), or naming itself a token, key, secret or password,
     with a number of its own that no one chose for what it means (``_chosen``), in both
     cases ("Qx-Token-99812", "Pg-Secret-2291"), and no name in code ("GITHUB_TOKEN2",
     "TokenV2Handler") and no label repeating the name ("the deploy key is Deploy-Key-2291"
     names the key). ``generated``: a value generated as an issuer makes one
-    (``_GENERATED``) is one too; a table's row asks that of a row of two cells alone."""
+    (``_GENERATED``, ``_GENERATED_LOWER``) is one too; a sentence and a list under a name
+    asks that, a table's row of a row of two cells alone."""
     # (asked of the whole word by a regex, not a step of Python a character: a run of
     # "token=token=..." gives 30 such words of 180 characters each from every 186)
     if not _DIGIT.search(value):
@@ -1347,7 +1348,7 @@ def _said_credential(text: str, at: int, value: str, *, label: str | None = None
         if words and words[-1].lower() in _DESCRIBING_LABELS:
             return False
         if _PRODUCT_AND_NUMBER.fullmatch(value) is not None:
-            return _credential_value(value, "")
+            return _credential_value(value, "", generated=True)
     if (label is not None or keys) and not _looks_generated(value):
         return False
     # (a keyboard's chord under a header of keys is none either; under "Passwords:" it may be)
@@ -1361,8 +1362,10 @@ def _said_credential(text: str, at: int, value: str, *, label: str | None = None
         before = _WORD_BEFORE.search(text, max(line, at - 40), at)
         if before is not None and (before[1] or "").lower() in _NO_CREDENTIAL_WORDS:
             return False
-        return _credential_value(value, "")
-    return _password_value(value) or _credential_value(value, "")
+        # (a generated value in lower case too, as a sentence reads it: "tokens: xyz987abc654",
+        # "Tokens:" / "- a8kj3mq9xz"; the name says credential as "the token is" does)
+        return _credential_value(value, "", generated=True)
+    return _password_value(value) or _credential_value(value, "", generated=True)
 
 
 def _said_secret(text: str, said: re.Match[str]) -> tuple[int, int] | None:
@@ -2573,7 +2576,7 @@ def _scan_view(text: str, only: frozenset[int]) -> list[tuple[int, SecretHit]]:
                 name = _credential_name(text, m.start()) if end - start >= 10 else None
                 if name is None and end - start >= 10:
                     name = _named_by_a_word(text, m.start(), value)
-                if name is None or not _credential_value(value, name):
+                if name is None or not _credential_value(value, name, generated=True):
                     # (or between emphasis marks, "the token is _abc123XYZ987_": the value
                     # inside them read as a credential's, or an issuer's read whole, "_ghp_..._"
                     # where its pattern took the "_" before it for a word's letter)
@@ -2582,7 +2585,7 @@ def _scan_view(text: str, only: frozenset[int]) -> list[tuple[int, SecretHit]]:
                         continue
                     value = value[inner[0]:inner[1]]
                     if not (_issued_whole(value) or (name is not None and _credential_value(
-                            value, name))):
+                            value, name, generated=True))):
                         continue
                     start, end = start + inner[0], start + inner[0] + len(value)
             if pattern is _CREDENTIALS_SAID:

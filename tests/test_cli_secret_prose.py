@@ -306,3 +306,38 @@ def test_a_generated_value_in_lower_case_in_a_credentials_row_is_hidden(said: st
 ])
 def test_what_a_row_holds_in_lower_case_otherwise_is_left(said: str) -> None:
     assert redact(said) == said
+
+
+def test_a_dream_keeps_no_generated_value_in_lower_case_listed_under_tokens(tmp_path: Path
+                                                                             ) -> None:
+    # (main kept each in a topic file; the name says credential as "the token is" does)
+    project_with_one_session(tmp_path, [
+        "Remember the deploy tokens: xyz987abc654",
+        "Remember these credentials:\n- a8kj3mq9xz",
+    ], SAID_AT)
+
+    run_cli(tmp_path, "--force")
+
+    told = _told(tmp_path)
+    for secret in ("xyz987abc654", "a8kj3mq9xz"):
+        assert secret not in told, secret
+
+
+@pytest.mark.parametrize(("said", "secret"), [
+    ("tokens: xyz987abc654", "xyz987abc654"),
+    ("Tokens:\n- a8kj3mq9xz", "a8kj3mq9xz"),
+    ("credentials: a8kj3mq9xz", "a8kj3mq9xz"),
+    ("Credentials:\n- xyz987abc654", "xyz987abc654"),
+])
+def test_a_generated_value_in_lower_case_listed_under_tokens_is_hidden(said: str,
+                                                                       secret: str) -> None:
+    hides_only(said, (secret,))
+
+
+@pytest.mark.parametrize("said", [
+    "credentials: base64url2enc",  # (words and numbers: "base")
+    "tokens: region1shard2",
+    "next page tokens: xyz987abc654",  # (no credential's tokens)
+])
+def test_words_and_numbers_listed_under_tokens_are_left(said: str) -> None:
+    assert redact(said) == said
