@@ -12,9 +12,9 @@ import math
 import re
 from bisect import bisect_left, bisect_right
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import lru_cache, partial
 from itertools import pairwise
 
 from autodream import rx
@@ -734,6 +734,32 @@ def _marked_inner(value: str) -> tuple[int, int] | None:
     return opening, len(value) - closing
 
 
+def _read_or_marked(value: str, reads: Callable[[str], bool]) -> tuple[int, int] | None:
+    """Where in ``value`` the secret ``reads`` finds is: all of it when it reads as one as it is,
+    else what its emphasis marks hold when that does (``_marked_inner``: "_abc123XYZ987_", the
+    marks kept); else None."""
+    if reads(value):
+        return 0, len(value)
+    inner = _marked_inner(value)
+    if inner is not None and reads(value[inner[0]:inner[1]]):
+        return inner
+    return None
+
+
+def _named_value_span(value: str, name: str | None) -> tuple[int, int] | None:
+    """Where in ``value``, said of a token or a credential's key named for ``name``
+    (``_PLAIN_NAMED``; None when no word says credential), its secret is: a credential's value
+    as it is or between emphasis marks (``_read_or_marked``), or an issuer's read whole between
+    them ("_ghp_..._", where its pattern took the "_" before it for a word's letter)."""
+    found = None if name is None else _read_or_marked(
+        value, lambda read: _credential_value(read, name, generated=True))
+    if found is None:
+        inner = _marked_inner(value)
+        if inner is not None and _issued_whole(value[inner[0]:inner[1]]):
+            return inner
+    return found
+
+
 def _table_value(cell: str, name: str, value: str, *, said: bool = False,
                  alone: bool = False) -> bool:
     """True when ``value``, in a table's cell after one ending in ``name`` (``cell`` what is
@@ -866,15 +892,13 @@ def _cell_secret(named: re.Match[str], start: int, cell: str) -> tuple[int, int]
     value = _ROW_VALUE.fullmatch(" " + cell)
     if value is None:
         return None
-    at, end = value.span("value")
-    if not _table_value(named["cell"], named["name"], value["value"]):
-        # (or between emphasis marks: "| _abc123XYZ987_ |", the marks kept)
-        inner = _marked_inner(value["value"])
-        if inner is None or not _table_value(named["cell"], named["name"],
-                                             value["value"][inner[0]:inner[1]]):
-            return None
-        at, end = at + inner[0], at + inner[1]
-    return start - 1 + at, start - 1 + end
+    # (or between emphasis marks: "| _abc123XYZ987_ |", the marks kept)
+    found = _read_or_marked(value["value"],
+                            lambda read: _table_value(named["cell"], named["name"], read))
+    if found is None:
+        return None
+    at = value.start("value")
+    return start - 1 + at + found[0], start - 1 + at + found[1]
 
 
 def _column_hits(text: str, head: re.Match[str]) -> tuple[list[tuple[int, int]], int]:
@@ -2576,18 +2600,13 @@ def _scan_view(text: str, only: frozenset[int]) -> list[tuple[int, SecretHit]]:
                 name = _credential_name(text, m.start()) if end - start >= 10 else None
                 if name is None and end - start >= 10:
                     name = _named_by_a_word(text, m.start(), value)
-                if name is None or not _credential_value(value, name, generated=True):
-                    # (or between emphasis marks, "the token is _abc123XYZ987_": the value
-                    # inside them read as a credential's, or an issuer's read whole, "_ghp_..._"
-                    # where its pattern took the "_" before it for a word's letter)
-                    inner = _marked_inner(value)
-                    if inner is None:
-                        continue
-                    value = value[inner[0]:inner[1]]
-                    if not (_issued_whole(value) or (name is not None and _credential_value(
-                            value, name, generated=True))):
-                        continue
-                    start, end = start + inner[0], start + inner[0] + len(value)
+                # (or between emphasis marks, "the token is _abc123XYZ987_": the value inside
+                # them read as a credential's, or an issuer's read whole, "_ghp_..._" where its
+                # pattern took the "_" before it for a word's letter)
+                secret_at = _named_value_span(value, name)
+                if secret_at is None:
+                    continue
+                start, end = start + secret_at[0], start + secret_at[1]
             if pattern is _CREDENTIALS_SAID:
                 said = _said_secret(text, m)
                 if said is None:
@@ -2595,15 +2614,13 @@ def _scan_view(text: str, only: frozenset[int]) -> list[tuple[int, SecretHit]]:
                 start, end = said
             if pattern is _TABLE_CELL:
                 opens_said, alone = m["verb"] is not None, _row_of_two(text, m.start(), m.end())
-                if not _table_value(m["cell"], m["name"], m["value"], said=opens_said, alone=alone):
-                    # (or between emphasis marks: "| token | _ghp_..._ |", "| api key |
-                    # *sk-live-abcdef123456* |", the marks kept)
-                    inner = _marked_inner(m["value"])
-                    if inner is None or not _table_value(
-                            m["cell"], m["name"], m["value"][inner[0]:inner[1]], said=opens_said,
-                            alone=alone):
-                        continue
-                    start, end = start + inner[0], start + inner[1]
+                # (or between emphasis marks: "| token | _ghp_..._ |", "| api key |
+                # *sk-live-abcdef123456* |", the marks kept)
+                secret_at = _read_or_marked(m["value"], partial(
+                    _table_value, m["cell"], m["name"], said=opens_said, alone=alone))
+                if secret_at is None:
+                    continue
+                start, end = start + secret_at[0], start + secret_at[1]
             if pattern is _TABLE_HEAD:
                 # (a header among the rows read already: read with them)
                 if m.start() < table_read_to:
