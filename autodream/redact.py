@@ -748,16 +748,17 @@ def _read_or_marked(value: str, reads: Callable[[str], bool]) -> tuple[int, int]
 
 def _named_value_span(value: str, name: str | None) -> tuple[int, int] | None:
     """Where in ``value``, said of a token or a credential's key named for ``name``
-    (``_PLAIN_NAMED``; None when no word says credential), its secret is: a credential's value
-    as it is or between emphasis marks (``_read_or_marked``), or an issuer's read whole between
-    them ("_ghp_..._", where its pattern took the "_" before it for a word's letter)."""
-    found = None if name is None else _read_or_marked(
+    (``_PLAIN_NAMED``; None when no word says credential), its secret is: an issuer's value
+    read whole between emphasis marks ("_ghp_..._", where its pattern took the "_" before it
+    for a word's letter), else a credential's value as it is or between them
+    (``_read_or_marked``)."""
+    # (the issuer's first, inside the marks: "token -> **ghp_...**" read whole, marks and all,
+    # hid them and gave the issuer's pattern's hit, '**[REDACTED:github-token]**', no place)
+    inner = _marked_inner(value)
+    if inner is not None and _issued_whole(value[inner[0]:inner[1]]):
+        return inner
+    return None if name is None else _read_or_marked(
         value, lambda read: _credential_value(read, name, generated=True))
-    if found is None:
-        inner = _marked_inner(value)
-        if inner is not None and _issued_whole(value[inner[0]:inner[1]]):
-            return inner
-    return found
 
 
 def _table_value(cell: str, name: str, value: str, *, said: bool = False,

@@ -341,3 +341,32 @@ def test_a_generated_value_in_lower_case_listed_under_tokens_is_hidden(said: str
 ])
 def test_words_and_numbers_listed_under_tokens_are_left(said: str) -> None:
     assert redact(said) == said
+
+
+def test_a_dream_names_an_issuers_token_in_bold_after_an_arrow_by_its_kind(tmp_path: Path
+                                                                           ) -> None:
+    # (the commit before gave '[REDACTED:assigned-secret]', the marks hidden with the value,
+    # where main gave the issuer's kind inside them)
+    project_with_one_session(tmp_path, [
+        "Remember: the API token was rotated to **ghp_abcdefghijklmnopqrstuvwxyz0123456789**.",
+    ], SAID_AT)
+
+    run_cli(tmp_path, "--force")
+
+    assert "ghp_abcdefghijklmnopqrstuvwxyz0123456789" not in _told(tmp_path)
+    assert ("dropped", "Remember: the API token was rotated to **[REDACTED:github-token]**."
+            ) in _decisions(tmp_path)
+
+
+@pytest.mark.parametrize(("said", "shown"), [
+    ("token -> **ghp_abcdefghijklmnopqrstuvwxyz0123456789**",
+     "token -> **[REDACTED:github-token]**"),
+    ("the token was rotated to **AKIAIOSFODNN7EXAMPLE**.",
+     "the token was rotated to **[REDACTED:aws-access-key]**."),
+    ("The API token is now *sk-proj-AbC123dEf456GhI789jKl012*",
+     "The API token is now *[REDACTED:openai-key]*"),
+    ("token -> _sk-proj-AbC123dEf456GhI789jKl012_",  # (its pattern reads no '_' before it)
+     "token -> _[REDACTED:assigned-secret]_"),
+])
+def test_an_issuers_token_between_marks_keeps_its_kind_and_marks(said: str, shown: str) -> None:
+    assert redact(said) == shown
