@@ -213,6 +213,16 @@ def test_a_code_said_of_a_things_own_or_a_compounds_lock_is_cut_off(tmp_path: Pa
     ("The error's code is ENOENT.", "The error's code is ENOENT."),
     ("The country's code is USA.", "The country's code is USA."),
     ("The back-end code is HCL.", "The back-end code is HCL."),
+    ("The house's code is XQZ.", "The house's code is …"),
+    ("The door-lock code is KQZX.", "The door-lock code is …"),
+    # (a code owned by, or a compound ending in, a thing no hand opens with a code, or a
+    # licence: what the code is, quoted whole as main quoted it)
+    ("The backup's code is MIT licensed.", "The backup's code is MIT licensed."),
+    ("The card's code is ISO compliant.", "The card's code is ISO compliant."),
+    ("The alarm's code is AGPL.", "The alarm's code is AGPL."),
+    ("The garage's code is GPL.", "The garage's code is GPL."),
+    ("The smart-lock code is GPL licensed.", "The smart-lock code is GPL licensed."),
+    ("The read-access code is ASM.", "The read-access code is ASM."),
 ])
 def test_a_dropped_sentence_is_cut_before_a_code_in_capitals_only(said: str, quoted: str
                                                                    ) -> None:

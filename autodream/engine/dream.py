@@ -743,13 +743,23 @@ _CAPITALS_SAID = rx.compile(
 # opens: a code says what it is as often ("Legacy code is COBOL", "the error code is ENOENT",
 # "the timezone code is UTC", "All code is MIT licensed", "the building code is IBC"), and the
 # things a code opens are few. That word may own the code ("the front door's code") or end a
-# compound ("the front-door code"): read whole, and its last part
-_WORD_BEFORE_CODE = rx.compile(r"([A-Za-z][A-Za-z-]*)(?:['\u2019]s)?[ \t]+\Z")
+# compound ("the front-door code"), the group ``owns``: read so, the word or its last part
+# must be a thing a hand opens with a code (``_OPENED_WITH_A_CODE``) and the code no licence
+# ("The backup's code is MIT licensed", "The smart-lock code is GPL", "The read-access code is
+# ASM" are what code is, as "the backup code" is no backup's)
+_WORD_BEFORE_CODE = rx.compile(r"([A-Za-z][A-Za-z-]*)(?P<owns>['\u2019]s)?[ \t]+\Z")
 _OPENED_BY_A_CODE = frozenset({
     "access", "alarm", "apartment", "atm", "backup", "bike", "card", "door", "elevator",
     "entrance", "entry", "garage", "gate", "gym", "house", "keypad", "lock", "lockbox", "locker",
     "mailbox", "padlock", "pairing", "parking", "phone", "recovery", "room", "router", "safe",
     "security", "sim", "storage", "unlock", "vault", "voicemail", "wi-fi", "wifi",
+})
+_OPENED_WITH_A_CODE = frozenset({
+    "alarm", "apartment", "bike", "door", "entrance", "garage", "gate", "gym", "house", "keypad",
+    "lock", "lockbox", "locker", "mailbox", "padlock", "room", "safe", "storage", "vault",
+})
+_LICENCES = frozenset({
+    "AGPL", "APACHE", "BSD", "CDDL", "EPL", "EUPL", "GPL", "ISC", "LGPL", "MIT", "MPL", "SSPL",
 })
 # ... and no capitals that say how a secret is (emphasis, "the password is NOT shared"; a state
 # that is no everyday word, "RESET", "TBD"; the everyday ones, "EXPIRED", "ROTATED",
@@ -818,8 +828,14 @@ def _codes_said(sentence: str) -> list[str]:
                                                        and name != "PIN"):
             # (the word before the name, within 40 characters)
             before = _WORD_BEFORE_CODE.search(sentence, max(0, code.start() - 40), code.start())
-            if before is None or _OPENED_BY_A_CODE.isdisjoint(
-                    (before[1].lower(), before[1].rpartition("-")[2].lower())):
+            if before is None:
+                continue
+            word = before[1].lower()
+            owner = word.rpartition("-")[2]
+            said_whole = before["owns"] is None and word in _OPENED_BY_A_CODE
+            owned = ((before["owns"] is not None or owner != word)
+                     and owner in _OPENED_WITH_A_CODE and value.upper() not in _LICENCES)
+            if not (said_whole or owned):
                 continue
         codes.append(value)
     return codes
