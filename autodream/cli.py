@@ -448,12 +448,28 @@ def cli(
             ctx, {"as_json": as_json, "dry_run": dry_run, "force": force,
                   "trigger": trigger, "current_session": current_session}, settings_given)
         return
+    # SIGTERM raises from here on, as Ctrl-C does: one that came while the dream's modules were
+    # imported or the lock was taken (before run.dream's own handler) killed the process:
+    # exit -15, no line, and a '.consolidate-lock.<pid>.tmp' could stay in the memory dir
+    with errors.SigtermRaises():
+        _dream_command(project, overrides, as_json=as_json, force=force, dry_run=dry_run,
+                       trigger=trigger, current_session=current_session)
+
+
+def _dream_command(project: str | None, overrides: dict[str, Any], *, as_json: bool,
+                   force: bool, dry_run: bool, trigger: str | None,
+                   current_session: str | None) -> None:
+    """``autodream`` without a command: one dream of the project, its outcome said."""
     from autodream import load_dream_path
 
-    load_dream_path()
+    try:
+        load_dream_path()
+        settings = resolve_settings(project, overrides)
+    except (KeyboardInterrupt, SystemExit) as exc:
+        # (Ctrl-C there said click's "Aborted!", exit 1)
+        _interrupted(exc, as_json)
     from autodream import run
 
-    settings = resolve_settings(project, overrides)
     try:
         # The hook already passed the time and scan gates; its child only takes the lock.
         outcome = run.dream(

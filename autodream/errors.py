@@ -167,6 +167,43 @@ class SandboxError(AutodreamError, PermissionError):
     """
 
 
+class TerminatedBySignal(SystemExit):
+    """SIGTERM during a dream, raised where the dream was so the lock is rolled back (its code
+    the shell's, 143)."""
+
+
+class SigtermRaises:
+    """``with SigtermRaises():`` SIGTERM raises ``TerminatedBySignal`` for the duration, as
+    Ctrl-C raises KeyboardInterrupt, so what was under way is undone on the way out (main
+    thread only: signal handlers cannot be installed elsewhere, and there the caller owns
+    signals anyway). Here, not in ``run``: the CLI enters it before it imports the dream's
+    modules."""
+
+    def __init__(self) -> None:
+        self.previous: object = None
+        self.installed = False
+
+    def __enter__(self) -> None:
+        import signal  # (see interruption)
+
+        try:
+            self.previous = signal.signal(signal.SIGTERM, _raise_terminated)
+        except ValueError:  # not the main thread (asking ``threading`` costs ~2 ms)
+            return
+        self.installed = True
+
+    def __exit__(self, *exc: object) -> None:
+        if self.installed:
+            import signal
+
+            self.installed = False
+            signal.signal(signal.SIGTERM, self.previous)  # type: ignore[arg-type]
+
+
+def _raise_terminated(signum: int, frame: object) -> None:
+    raise TerminatedBySignal(128 + signum)
+
+
 def interruption(exc: BaseException) -> str | None:
     """How a person stopped a run, in their words ("interrupted by Ctrl-C", "interrupted by
     SIGTERM"), or None when ``exc`` is no interruption: a log that says "KeyboardInterrupt" or

@@ -16,7 +16,6 @@ from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
-from types import FrameType
 from typing import Any, Protocol
 
 from autodream import gates
@@ -27,11 +26,13 @@ from autodream.errors import (
     ConfigError,
     GateClosed,
     LockHeld,
+    SigtermRaises,
     committed_run,
     mark_committed,
     mark_run,
     printable,
 )
+from autodream.errors import TerminatedBySignal as TerminatedBySignal  # (run's, as before)
 from autodream.lock import ConsolidationLock, Lease
 from autodream.settings import NO_KEY_ERROR, Settings, api_key_and_source, backend_choice
 
@@ -46,10 +47,6 @@ class GateClosedWithReport(GateClosed):
     def __init__(self, report: gates.GateReport) -> None:
         super().__init__(report.summary())
         self.report = report
-
-
-class TerminatedBySignal(SystemExit):
-    """SIGTERM during a dream, raised where the dream was so the lock is rolled back."""
 
 
 @dataclass(eq=False, repr=False)
@@ -255,18 +252,27 @@ def dream(
     if not report.open:
         raise GateClosedWithReport(report)
     run_id = new_run_id(settings)
-    # ``seen``: a dream that ran between the gate check and here makes this one a duplicate.
-    lease = ConsolidationLock.for_settings(settings).acquire(run_id=run_id, seen=report.lock)
-    context = DreamContext(run_id, trigger, dry_run, report, lease)
+    lease: Lease | None = None
     result: StepResult | None = None
     try:
-        with _sigterm_raises():
+        with SigtermRaises():
+            # A signal while the lock is taken waits until the lease is ours (then it rolls
+            # the lock back below): a SIGTERM between the lock's temp file and its rename
+            # left '.consolidate-lock.<pid>.tmp' in the memory dir, one after the rename a
+            # lock held by a dead process. ``seen``: a dream that ran between the gate check
+            # and here makes this one a duplicate.
+            with _signals_held():
+                lease = ConsolidationLock.for_settings(settings).acquire(
+                    run_id=run_id, seen=report.lock)
+            context = DreamContext(run_id, trigger, dry_run, report, lease)
             if on_start is not None:
                 on_start(context)
             result = (step or pipeline_step)(settings, context)
             # A dry run changes nothing, the lock's mtime included.
             released = lease.rollback() if dry_run else lease.release()
     except BaseException as exc:
+        if lease is None:  # (not taken: LockHeld, or an interruption before it was)
+            raise
         mark_run(exc, run_id)
         if result is not None and result.details.get("outcome") == "committed":
             mark_committed(exc, run_id)
@@ -312,7 +318,7 @@ def _dry_run_elsewhere(settings: Settings, *, trigger: str, force: bool,
 
     real = str(settings.memory_dir)
     # SIGTERM as Ctrl-C: the copy removed (else it stayed in TMPDIR, undo copies and all)
-    with _sigterm_raises():
+    with SigtermRaises():
         scratch = tempfile.TemporaryDirectory(prefix="autodream-dry-run-")
         try:
             stand_in = Path(scratch.name) / settings.memory_dir.name
@@ -448,25 +454,6 @@ def _signals_held() -> Iterator[None]:
         yield
     finally:
         signal.pthread_sigmask(signal.SIG_SETMASK, previous)
-
-
-@contextmanager
-def _sigterm_raises() -> Iterator[None]:
-    """Turn SIGTERM into ``TerminatedBySignal`` for the duration (main thread only: signal
-    handlers cannot be installed elsewhere, and there the caller owns signals anyway)."""
-
-    def handler(signum: int, frame: FrameType | None) -> None:
-        raise TerminatedBySignal(128 + signum)
-
-    try:
-        previous = signal.signal(signal.SIGTERM, handler)
-    except ValueError:  # not the main thread (asking ``threading`` costs a fresh process ~2 ms)
-        yield
-        return
-    try:
-        yield
-    finally:
-        signal.signal(signal.SIGTERM, previous)
 
 
 _DREAM_OPTIONS = ("trigger", "force", "dry_run", "current_session", "step")

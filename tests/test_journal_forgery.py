@@ -345,7 +345,7 @@ import json, os, signal, sys
 from pathlib import Path
 from autodream.memory import commit
 from autodream.memory.staging import FileChange
-from autodream.run import _sigterm_raises
+from autodream.errors import SigtermRaises
 
 memory, source, run_dir, changes_file = sys.argv[1:5]
 changes = [FileChange.from_dict(c) for c in json.loads(Path(changes_file).read_text())]
@@ -354,7 +354,7 @@ def hook(name):
     if name == "replace role.md":  # a delete and a write are applied by now
         os.kill(os.getpid(), signal.SIGTERM)
 
-with _sigterm_raises():
+with SigtermRaises():
     commit.commit(Path(memory), Path(source), changes, Path(run_dir), on_step=hook)
 """
 

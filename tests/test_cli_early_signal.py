@@ -1,0 +1,130 @@
+"""Ctrl-C or SIGTERM early in `autodream --force`, before the dream's step runs: while its
+modules are imported, between the lock's temp file and its rename, or just after the lock is
+taken. Each says the one line a later signal says, exits 130 / 143, and leaves the memory dir
+as it was: no lock held by the dead process, no '.consolidate-lock.<pid>.tmp'.
+
+The child pauses at the point named (reading a line from stdin), so the signal lands there
+and nowhere else: no timing."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from tests.test_cli_dream import clean_env, dream
+
+REPO = str(Path(__file__).resolve().parent.parent)
+
+# `autodream` as the console script runs it, with one pause point put in
+PAUSED_CLI = textwrap.dedent(
+    """
+    import os, sys
+    import autodream, autodream.lock
+
+    paused = []
+
+    def pause():
+        if not paused:
+            paused.append(True)
+            print("paused", flush=True)
+            sys.stdin.readline()
+
+    where = sys.argv.pop(1)
+    if where == "imports":
+        load = autodream.load_dream_path
+
+        def paused_load():
+            pause()
+            load()
+
+        autodream.load_dream_path = paused_load
+    elif where == "lock temp file":
+        replace = os.replace
+
+        def paused_replace(src, dst, **options):
+            if ".consolidate-lock." in os.fspath(src):
+                pause()
+            replace(src, dst, **options)
+
+        os.replace = paused_replace
+    else:
+        acquire = autodream.lock.ConsolidationLock.acquire
+
+        def paused_acquire(self, **options):
+            lease = acquire(self, **options)
+            pause()
+            return lease
+
+        autodream.lock.ConsolidationLock.acquire = paused_acquire
+    from autodream.cli import main
+
+    sys.argv[0] = "autodream"
+    main()
+    """
+)
+
+
+def _memory_dir_state(memory: Path) -> tuple[dict[str, bytes], list[str], tuple[str, int]]:
+    """The memory's files (the state dir aside: a stopped dream may note its failure there),
+    every temp file anywhere in the memory dir, and the lock's body and mtime."""
+    files = {p.relative_to(memory).as_posix(): p.read_bytes() for p in sorted(memory.rglob("*"))
+             if p.is_file() and ".autodream" not in p.relative_to(memory).parts
+             and p.name != ".consolidate-lock"}
+    temps = sorted(p.name for p in memory.rglob("*.tmp"))
+    lock = memory / ".consolidate-lock"
+    return files, temps, (lock.read_text(), lock.stat().st_mtime_ns)
+
+
+def _signalled_at(project: Path, where: str, signum: int, *args: str) -> tuple[int, str, str]:
+    proc = subprocess.Popen(
+        [sys.executable, "-c", PAUSED_CLI, where, "--force", "--project", str(project), *args],
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        env={**clean_env(), "PYTHONPATH": REPO})
+    assert proc.stdin is not None and proc.stdout is not None
+    assert proc.stdout.readline() == "paused\n", proc.communicate(timeout=60)
+    proc.send_signal(signum)
+    try:  # on (a signal held back while the lock is taken comes once it is)
+        proc.stdin.write("go\n")
+        proc.stdin.flush()
+    except BrokenPipeError:
+        pass
+    out, err = proc.communicate(timeout=60)
+    return proc.returncode, out, err
+
+
+@pytest.mark.parametrize("where", ["imports", "lock temp file", "lock taken"])
+@pytest.mark.parametrize(("signum", "why"), [(signal.SIGTERM, "interrupted by SIGTERM"),
+                                             (signal.SIGINT, "interrupted by Ctrl-C")])
+def test_an_early_signal_says_so_and_leaves_the_memory_dir_as_it_was(
+        sample: Path, where: str, signum: int, why: str) -> None:
+    """Was: SIGTERM there killed the process (exit -15, no line; at the temp file
+    '.consolidate-lock.<pid>.tmp' stayed in the memory dir, once the lock was taken a lock
+    held by a dead process), Ctrl-C while the modules were imported said click's 'Aborted!'
+    (exit 1), and Ctrl-C just after the lock was taken left it held."""
+    assert dream(sample)[0] == 0
+    memory = sample / "memory"
+    before = _memory_dir_state(memory)
+    assert before[1] == []
+    code, out, err = _signalled_at(sample, where, signum)
+    assert code == 128 + signum, (out, err)
+    assert err.splitlines() == [f"interrupted: nothing was committed (memory unchanged); {why}"]
+    assert out == ""
+    assert _memory_dir_state(memory) == before
+    # and the next dream is not held up
+    assert dream(sample)[0] == 0
+
+
+def test_an_early_sigterm_with_json_prints_the_document(sample: Path) -> None:
+    code, out, err = _signalled_at(sample, "imports", signal.SIGTERM, "--json")
+    assert code == 143, (out, err)
+    document = json.loads(out)
+    assert document["status"] == "interrupted" and document["exit_code"] == 143
+    assert document["committed_run"] is None
+    assert not os.path.lexists(sample / "memory" / ".consolidate-lock")
