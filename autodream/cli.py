@@ -1590,10 +1590,7 @@ def _settings_file(scope: str, project_dir: Path | None) -> Path:
             ctx = click.get_current_context(silent=True)
             shared = ctx.find_root().obj if ctx is not None else None
             group_project = shared.get("project") if isinstance(shared, dict) else None
-            project_dir = Path(group_project or ".")
-            if not project_dir.is_dir():
-                raise click.BadParameter(f"directory '{project_dir}' does not exist",
-                                         param_hint="'--project'")
+            project_dir = _existing_project(group_project or ".")
         return claude_settings.project_settings_path(Path(project_root_of(str(project_dir))))
     return Path(os.path.abspath(claude_settings.user_settings_path()))
 
@@ -1602,6 +1599,8 @@ def _scope(scope: str, project_path: str | None,
            project_dir: Path | None) -> tuple[str, Path | None]:
     """The scope and project dir of ``install``/``uninstall`` from ``--user``, ``--project
     [PATH]`` and ``--project-dir``."""
+    if project_dir is not None:  # (--project-dir, or AUTODREAM_PROJECT_DIR)
+        project_dir = _existing_project(project_dir)
     if project_path is None:
         return scope, project_dir
     if not project_path:
@@ -1609,12 +1608,19 @@ def _scope(scope: str, project_path: str | None,
     if project_dir is not None:
         raise click.UsageError("--project PATH and --project-dir name the project twice: "
                                "give one")
-    path = Path(project_path)
-    if not path.is_dir():
-        # a typo must not grow a .claude/ tree in a directory that was never a project
-        raise click.BadParameter(f"directory '{project_path}' does not exist",
-                                 param_hint="'--project'")
-    return "project", path
+    return "project", _existing_project(project_path)
+
+
+def _existing_project(path: str | Path) -> Path:
+    """``path``, the project install or uninstall edits, if it is a directory; else the error
+    every command gives a project that is none (exit 3): a typo must not grow a .claude/ tree
+    in a directory that was never a project. (It was click's usage error, exit 2.)"""
+    from autodream.config import project_dir_of
+
+    try:
+        return Path(project_dir_of(path))
+    except errors.ConfigError as exc:
+        raise fail(exc) from exc
 
 
 def _given(ctx: click.Context, name: str) -> bool:
@@ -1659,8 +1665,8 @@ def _hook_options(func: Any) -> Any:
         ),
         click.option(
             "--project-dir",
-            # a typo must not grow a .claude/ tree in a directory that was never a project
-            type=click.Path(file_okay=False, exists=True, path_type=Path),
+            # (a typo must not grow a .claude/ tree: _scope checks it as every --project is)
+            type=click.Path(path_type=Path),
             envvar="AUTODREAM_PROJECT_DIR", show_envvar=True, cls=EnvOption,
             help="The project whose .claude/settings.json --project edits (default: the "
             "group's --project, else the current directory).",

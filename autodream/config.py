@@ -165,6 +165,18 @@ def git_roots(path: str) -> tuple[str, str] | None:
         current = parent
 
 
+def project_dir_of(project: str | os.PathLike[str] | None) -> str:
+    """The project's directory (default: the current one), absolute and links resolved;
+    ``ConfigError`` "project: directory does not exist: PATH" (or "is not a directory") when
+    it is none, as every command says it."""
+    cwd = os.getcwd()
+    project_dir = os.path.realpath(os.path.join(cwd, os.path.expanduser(os.fspath(project or cwd))))
+    if not os.path.isdir(project_dir):
+        what = "is not a directory" if os.path.exists(project_dir) else "directory does not exist"
+        raise ConfigError(f"project: {what}: {printable(project_dir)}")
+    return project_dir
+
+
 def project_root_of(directory: str) -> str:
     """The project a directory belongs to, as the settings resolve it: the top level of its
     git worktree, else the directory itself (absolute, links resolved)."""
@@ -463,10 +475,7 @@ def resolve_values(
     is added to ``warnings`` (when given) for the caller to mention.
     """
     cwd = os.getcwd()
-    project_dir = os.path.realpath(os.path.join(cwd, os.path.expanduser(os.fspath(project or cwd))))
-    if not os.path.isdir(project_dir):
-        what = "is not a directory" if os.path.exists(project_dir) else "directory does not exist"
-        raise ConfigError(f"project: {what}: {printable(project_dir)}")
+    project_dir = project_dir_of(project)
     roots = git_roots(project_dir)
     toplevel, canonical = roots if roots else (project_dir, project_dir)
 

@@ -502,7 +502,7 @@ def test_install_project_takes_a_path_as_every_other_project_option_does(
     # (the flag alone keeps its meaning: test_single_event_and_project_scope); a missing PATH
     # grows no .claude/
     missing = run("install", "--project", str(tmp_path / "typo"))
-    assert missing.exit_code == 2 and "does not exist" in missing.output
+    assert missing.exit_code == 3 and "does not exist" in missing.output
     assert not (tmp_path / "typo").exists()
     both = run("install", "--project", str(project), "--project-dir", str(project))
     assert both.exit_code == 2 and "give one" in both.output

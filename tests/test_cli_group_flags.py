@@ -131,8 +131,8 @@ def test_a_mistyped_project_dir_is_refused_and_nothing_is_created(
     typo = tmp_path / "no-such-project"
     result = CliRunner().invoke(cli, [a.format(typo=typo) for a in args],
                                 env={"HOME": str(tmp_path)})
-    assert result.exit_code == 2
-    assert "does not exist" in result.stderr
+    assert result.exit_code == 3  # (as every command's missing project: was 2)
+    assert result.stderr == f"Error: project: directory does not exist: {typo.resolve()}\n"
     assert not typo.exists()
 
 

@@ -30,6 +30,21 @@ def _paths(tmp_path: Path) -> dict[str, Path]:
 CASES = {
     "--project missing": (["status", "--project", "{missing}"], CONFIG, "project: "),
     "--project a file": (["status", "--project", "{file}"], CONFIG, "project: "),
+    # (install and uninstall: click's usage error, exit 2, 'Invalid value for '--project':
+    # directory ... does not exist', where every other command says this)
+    "install --project missing": (["install", "--project", "{missing}"], CONFIG,
+                                  "Error: project: directory does not exist: {missing}"),
+    "install --project a file": (["install", "--project", "{file}"], CONFIG,
+                                 "Error: project: is not a directory: {file}"),
+    "install --project-dir missing": (["install", "--project", "--project-dir", "{missing}"],
+                                      CONFIG, "Error: project: directory does not exist: "),
+    "install, the group's --project missing": (["--project", "{missing}", "install",
+                                                "--project"], CONFIG, "Error: project: "),
+    "uninstall --project missing": (["uninstall", "--project", "{missing}"], CONFIG,
+                                    "Error: project: directory does not exist: {missing}"),
+    "status --project missing, said alike": (["status", "--project", "{missing}"], CONFIG,
+                                             "Error: project: directory does not exist: "
+                                             "{missing}"),
     "log --memory-dir missing": (["log", "--memory-dir", "{missing}"], CONFIG,
                                  "memory_dir (option --memory-dir): directory does not exist"),
     "log --memory-dir a file": (["log", "--memory-dir", "{file}"], CONFIG,
@@ -52,7 +67,10 @@ def test_a_path_that_is_missing_or_the_wrong_kind_has_one_exit_code_by_what_it_i
     result = CliRunner().invoke(cli, argv, env=clean_env(CLAUDE_CONFIG_DIR=str(tmp_path / "c")))
     # was: 3, 9, 2 or 10 by command for the same kind of mistake
     assert result.exit_code == code, result.output
+    # (a path as the error names it: absolute, links resolved)
+    said = said.format(**{k: p.resolve() for k, p in paths.items()})
     assert said in result.stderr and "Traceback" not in result.output
+    assert not paths["missing"].exists()  # (install grew no .claude/ there)
 
 
 @pytest.mark.parametrize("command", [["status"], ["--force"], ["log"]])
