@@ -682,9 +682,12 @@ def status(ctx: click.Context, project: str | None, memory_dir: str | None, as_j
         "lock": str(settings.lock_path),
         "config": str(settings.config_path) if settings.config_path else None,
     }
+    verdict = _status_verdict(report, problems, unread, repeated)
     if as_json:
         document: dict[str, Any] = {
             "status": "ok",
+            # (the text's last line: what a script would otherwise derive from what follows)
+            "verdict": verdict,
             "paths": paths,
             "backend": {"name": choice.name, "reason": choice.reason},
             "date_order": {"value": settings.date_order,
@@ -730,8 +733,8 @@ def status(ctx: click.Context, project: str | None, memory_dir: str | None, as_j
                   if settings.date_order == "auto" else ")"))
     click.echo("gates (cheapest first):")
     for result in report.results:
-        verdict = "open" if result.open else "closed"
-        click.echo(f"  {result.name:<5} {verdict:<7}{result.figure} ({result.reason})")
+        gate_state = "open" if result.open else "closed"
+        click.echo(f"  {result.name:<5} {gate_state:<7}{result.figure} ({result.reason})")
         if result.name == gates.SCAN:
             for session in report.sessions:
                 where = "" if session.source == "claude-code" else (
@@ -783,8 +786,6 @@ def status(ctx: click.Context, project: str | None, memory_dir: str | None, as_j
             "" if problem["kind"] == "repeated-failure"  # says itself what dreams met
             else f" (a dream fails, exit {problem['exit_code']})" if problem["dream_fails"]
             else " (a dream goes on without them)"))
-    from autodream.lock import span
-
     # (while it holds, the backoff gate's line says until when, the problem line what failed)
     held = report.backoff
     if held is not None and held.lifted:
@@ -798,7 +799,19 @@ def status(ctx: click.Context, project: str | None, memory_dir: str | None, as_j
         click.echo(f"problem:      {scrub_left}")
     if slow_start:
         click.echo(f"problem:      {slow_start}")
+    click.echo(f"verdict:      {verdict}")
+    if missing:
+        raise fail(missing[0])
+
+
+def _status_verdict(report: Any, problems: list[dict[str, Any]], unread: list[str],
+                    repeated: tuple[str, list[str]] | None) -> str:
+    """Status's last line, its verdict: whether a dream would run now and, if not, why (the
+    gates, a problem that fails every dream, a back-off); the same words in ``--json``."""
+    from autodream.lock import span
+
     failing = [p for p in problems if p["dream_fails"]]
+    held = report.backoff
     verdict = "all gates open" if report.closed_by is None else f"closed by {report.closed_by}"
     if report.closed_by in ("time", "lock") and report.lock is not None and report.lock.held:
         # "closed by time" read as "too soon", while the reason is a dream under way
@@ -817,9 +830,7 @@ def status(ctx: click.Context, project: str | None, memory_dir: str | None, as_j
                    "to dream now")
     elif repeated is not None and not failing:
         verdict += f"; but the last {len(repeated[1])} dreams failed (the problem above)"
-    click.echo(f"verdict:      {verdict}")
-    if missing:
-        raise fail(missing[0])
+    return verdict
 
 
 _SOURCE_NAMES = {"claude-code": "Claude Code", "codex": "Codex rollout",

@@ -79,6 +79,31 @@ def test_status_json(layout: Layout) -> None:
     assert data["lock"]["state"] == "free"
 
 
+@pytest.mark.parametrize(("state", "begins"), [
+    ("one session", "closed by scan; "),
+    ("six sessions", "all gates open"),
+    ("a dream running", "a dream is running; wait for pid "),
+    ("anthropic without a key", "a dream would fail (the problem above)"),
+])
+def test_status_json_carries_the_texts_verdict(layout: Layout, state: str, begins: str) -> None:
+    """Was: no 'verdict' in status --json, only what it is derived from (open, closed_by,
+    advice, problems with dream_fails, backoff), for a script to put together again."""
+    layout.set_lock(LAST)
+    for i in range(6 if state == "six sessions" else 1):
+        layout.add_session(LAST + 60 * (i + 1))
+    if state == "a dream running":
+        layout.hold_lock(T0 - 120, prior_mtime=LAST)
+    group = ["--backend", "anthropic"] if state == "anthropic without a key" else []
+    args = [*group, "--project", str(layout.project), "status"]
+    code, text = invoke(layout, *args)
+    (said,) = [line.removeprefix("verdict:").strip() for line in text.splitlines()
+               if line.startswith("verdict:")]
+    code_json, out = invoke(layout, *args, "--json")
+    assert (code_json, code) == (0, 0)
+    assert json.loads(out)["verdict"] == said
+    assert said.startswith(begins), said
+
+
 def test_status_names_transcripts_it_does_not_take_for_sessions(layout: Layout) -> None:
     sid = layout.add_session(LAST + 60)
     copy = layout.sessions_dir / "session copy.jsonl"

@@ -111,6 +111,7 @@ def test_three_failures_back_the_hook_off_until_the_wait_is_over(
     assert "sk-test" not in text + json.dumps(doc)
     assert text.endswith("verdict:      backed off: no automatic dream for 9 min, or --force "
                          "to dream now\n"), text
+    assert doc["verdict"] == "backed off: no automatic dream for 9 min, or --force to dream now"
     # `autodream watch` looks at the project again when the wait is over, not before
     # (the key and the endpoint it reads are the process's)
     monkeypatch.setenv("ANTHROPIC_API_KEY", "sk-test")
