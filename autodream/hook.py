@@ -16,6 +16,7 @@ import sys
 import time
 
 from autodream import config, lock
+from autodream.errors import AutodreamError
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -64,8 +65,18 @@ def main() -> int:
     try:
         _debug(_run(os.environ))
     except Exception as exc:  # never fail the agent
-        _debug(f"error: {type(exc).__name__}: {exc}")
+        _debug(_error_line(exc))
     return 0
+
+
+def _error_line(exc: Exception) -> str:
+    """What stopped the hook, for its debug line: autodream's own errors in the words the CLI
+    gives them ('error: project: directory does not exist: /x', where the line said
+    'error: ConfigError: project: ...', a class name a person has no use for); anything else
+    (a fault of autodream's) with its class, which is what there is to go on."""
+    if isinstance(exc, AutodreamError):
+        return f"error: {exc}"
+    return f"error: {type(exc).__name__}: {exc}"
 
 
 def _run(env: Mapping[str, str]) -> str:

@@ -8,9 +8,11 @@ import time
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from autodream.cli import cli
 from autodream.hook import STDIN_MAX_BYTES, parse_payload
 from tests.claude_layout import T0, Layout, make_layout
 from tests.factories import REPO_ROOT
@@ -261,14 +263,14 @@ def test_an_autodream_toml_that_is_no_file_is_the_hook_s_debug_line_not_the_defa
     result = run_hook(layout, hook_json(layout), AUTODREAM_NOW=str(T0), AUTODREAM_DEBUG="1")
     assert (result.returncode, result.stdout) == (0, b"")
     assert result.stderr.decode().splitlines() == [
-        f"autodream-hook: error: ConfigError: cannot read {place}: {what}; autodream reads its "
+        f"autodream-hook: error: cannot read {place}: {what}; autodream reads its "
         "settings from there (make it the settings file, or move it away)"]
     assert not (layout.memory_dir / ".autodream").exists()  # no dream started
 
 
 @pytest.mark.parametrize(("value", "said"), [
     # a wrong type stops every dream, as any setting of the wrong type does
-    ("5", "error: ConfigError: codex_sessions_dir (in {toml}): expected a path, got 5"),
+    ("5", "error: codex_sessions_dir (in {toml}): expected a path, got 5"),
     # a file stops none (Claude Code's sessions are dreamt without it) but is said all the same;
     # it was said nowhere the hook writes, as a dir that does not exist yet rightly is not
     ('"not-a-dir.txt"', "error: codex_sessions_dir {project}/not-a-dir.txt (in {toml}) is a "
@@ -286,6 +288,24 @@ def test_a_wrong_codex_sessions_dir_is_said_by_the_hook_as_any_wrong_setting_is(
     assert (result.returncode, result.stdout) == (0, b"")
     (line,) = result.stderr.decode().splitlines()
     assert line.startswith("autodream-hook: " + said.format(toml=toml, project=layout.project))
+
+
+@pytest.mark.parametrize("kind", ["missing", "a file"])
+def test_a_project_that_is_no_directory_is_said_as_the_cli_says_it(
+        layout: Layout, tmp_path: Path, kind: str) -> None:
+    """Was: 'autodream-hook: error: ConfigError: project: directory does not exist: ...', a
+    Python class's name where `autodream status` says 'Error: project: ...'."""
+    project = tmp_path / "gone"
+    if kind == "a file":
+        project.write_text("x\n")
+    stdin = json.dumps({**json.loads(hook_json(layout)), "cwd": str(project)}).encode()
+    result = run_hook(layout, stdin, AUTODREAM_NOW=str(T0), AUTODREAM_DEBUG="1")
+    assert (result.returncode, result.stdout) == (0, b"")
+    what = "is not a directory" if kind == "a file" else "directory does not exist"
+    assert result.stderr.decode().splitlines() == [
+        f"autodream-hook: error: project: {what}: {project.resolve()}"]
+    said = CliRunner().invoke(cli, ["status", "--project", str(project)], env=layout.env())
+    assert said.stderr == f"Error: project: {what}: {project.resolve()}\n"
 
 
 def test_a_codex_sessions_dir_yet_to_come_is_no_error_to_the_hook(layout: Layout) -> None:
