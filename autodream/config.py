@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import errno
 import os
+import stat  # (os imports it: no cost to the hook)
 
 from autodream.errors import AutodreamError, ConfigError, printable
 
@@ -213,9 +214,15 @@ def find_config_file(directories: list[str]) -> tuple[str, dict[str, object]] | 
     ``directories``, as ``(path, table)``; None when there is none."""
     for directory in directories:
         candidate = os.path.join(directory, CONFIG_FILENAME)
-        if os.path.isfile(candidate):
+        try:
+            # one lstat where most folders have none (was a stat, then an lstat, every turn)
+            found = os.lstat(candidate)
+        except (OSError, ValueError):  # (as os.path.lexists: none there, or none to read)
+            found = None
+        if found is not None and (stat.S_ISREG(found.st_mode) or (
+                stat.S_ISLNK(found.st_mode) and os.path.isfile(candidate))):
             return candidate, _load_toml(candidate)
-        if os.path.lexists(candidate):
+        if found is not None:
             # a folder of that name, or a symlink whose file is gone (a dotfiles link) or that
             # loops: passed over, the dream ran on the defaults, its memory_dir and backend unset
             raise ConfigError(f"cannot read {candidate}: {_no_file(candidate)}; autodream "

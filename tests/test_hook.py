@@ -308,6 +308,50 @@ def test_a_project_that_is_no_directory_is_said_as_the_cli_says_it(
     assert said.stderr == f"Error: project: {what}: {project.resolve()}\n"
 
 
+# the hook, then every stat and lstat it made of a settings file's path, one a line
+NOTE_SETTINGS_LOOKUPS = """
+import os, sys
+looked = []
+
+def noting(name, call):
+    def noted(path, *args, **kwargs):
+        if os.path.basename(os.fspath(path)) in ("autodream.toml", "pyproject.toml"):
+            looked.append(f"{name} {os.fspath(path)}")
+        return call(path, *args, **kwargs)
+    return noted
+
+os.stat, os.lstat = noting("stat", os.stat), noting("lstat", os.lstat)
+from autodream.hook import main
+main()
+print("\\n".join(looked))
+"""
+
+
+@pytest.mark.parametrize("settings_file", ["none", "a link to one"])
+def test_the_hook_looks_for_autodream_toml_with_one_lstat_a_folder(
+        layout: Layout, tmp_path: Path, settings_file: str) -> None:
+    """Was: a stat, then an lstat, of <folder>/autodream.toml for each folder the settings
+    are looked for in (the project, its git top), on every turn of every session."""
+    place = layout.project / "autodream.toml"
+    if settings_file == "a link to one":  # (a dotfiles link: still read through)
+        (tmp_path / "dotfiles").mkdir()
+        (tmp_path / "dotfiles" / "autodream.toml").write_text("min_hours = 1000\n")
+        place.symlink_to(tmp_path / "dotfiles" / "autodream.toml")
+    layout.set_lock(T0 - 48 * 3600)
+    result = run_hook(layout, hook_json(layout), [sys.executable, "-c", NOTE_SETTINGS_LOOKUPS],
+                      AUTODREAM_NOW=str(T0), AUTODREAM_DEBUG="1")
+    assert result.returncode == 0, result.stderr
+    looked = result.stdout.decode().splitlines()
+    if settings_file == "none":
+        # (the settings resolved twice: for the time gate, then for the rest of the chain)
+        pyproject = layout.project / "pyproject.toml"
+        assert looked == [f"lstat {place}", f"stat {pyproject}"] * 2, looked
+        assert "scan gate closed" in result.stderr.decode()
+    else:  # the time gate closed by the linked file's min_hours: resolved once
+        assert looked == [f"lstat {place}", f"stat {place}"], looked
+        assert "min_hours is 1000;" in result.stderr.decode()
+
+
 def test_a_codex_sessions_dir_yet_to_come_is_no_error_to_the_hook(layout: Layout) -> None:
     (layout.project / "autodream.toml").write_text('codex_sessions_dir = "no-such-dir"\n')
     layout.set_lock(T0 - 48 * 3600)
