@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import hashlib
 import json
 import os
@@ -136,6 +137,39 @@ def test_a_base_url_without_its_scheme_is_a_config_error_not_retried(
     runs = sample / "memory" / ".autodream" / "runs"
     assert not runs.exists() or not any(runs.iterdir())
     assert not (sample / "memory" / ".consolidate-lock").exists()
+
+
+def _closed_port() -> int:
+    """A port on 127.0.0.1 that nothing listens on: bound, then closed (refused at once)."""
+    import socket
+
+    with socket.socket() as bound:
+        bound.bind(("127.0.0.1", 0))
+        port: int = bound.getsockname()[1]
+    return port
+
+
+@pytest.mark.parametrize(("args", "env", "setting"), [
+    (["--base-url", "http://127.0.0.1:{port}"], {}, "base_url (option --base-url)"),
+    ([], {"AUTODREAM_BASE_URL": "http://127.0.0.1:{port}"},
+     "base_url (env AUTODREAM_BASE_URL)"),
+    ([], {"ANTHROPIC_BASE_URL": "http://127.0.0.1:{port}"}, "ANTHROPIC_BASE_URL"),
+])
+def test_a_refused_base_url_fails_at_once_naming_the_url_and_its_setting(
+        sample: Path, args: list[str], env: dict[str, str], setting: str) -> None:
+    """Was: 'Error: cannot reach http://127.0.0.1:PORT: [Errno 111] Connection refused' (exit
+    8), which named the URL but not where it was set. (One attempt, no retries, as before:
+    the pre-flight count asks once and a refusal is an answer.)"""
+    port = _closed_port()
+    before = memory_files(sample)
+    code, out, err = dream(sample, "--backend", "anthropic",
+                           *[a.format(port=port) for a in args], AUTODREAM_API_KEY="sk-test",
+                           **{k: v.format(port=port) for k, v in env.items()})
+    assert code == errors.BackendUnavailable.exit_code, out + err
+    assert err.splitlines() == [
+        f"Error: cannot reach http://127.0.0.1:{port}: [Errno {errno.ECONNREFUSED}] "
+        f"{os.strerror(errno.ECONNREFUSED)}; check {setting}"]
+    assert memory_files(sample) == before
 
 
 @pytest.mark.parametrize(

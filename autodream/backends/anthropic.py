@@ -117,9 +117,13 @@ class AnthropicBackend:
         timeout_s: float = DEFAULT_TIMEOUT_S,
         preflight: bool = True,
         client: anthropic.Anthropic | None = None,
+        base_url_setting: str | None = None,
     ) -> None:
         self.model: str | None = model
         self.base_url = base_url
+        # where base_url was set ("base_url (option --base-url)", "ANTHROPIC_BASE_URL"): an
+        # endpoint that cannot be reached is said with it, the thing to check
+        self.base_url_setting = base_url_setting
         self.max_retries = max_retries
         # one-line remarks worth keeping in the run record (unknown price, no token counting)
         self.notes: list[str] = []
@@ -367,7 +371,10 @@ class AnthropicBackend:
         if isinstance(exc, anthropic.APITimeoutError):
             return f"{where} timed out{retried}"
         if isinstance(exc, anthropic.APIConnectionError):
-            return f"cannot reach {where}{retried}: {_first_line(str(exc.__cause__ or exc))}"
+            check = (f"; check {self.base_url_setting}"
+                     if self.base_url and self.base_url_setting else "")
+            return (f"cannot reach {where}{retried}: {_first_line(str(exc.__cause__ or exc))}"
+                    f"{check}")
         if isinstance(exc, anthropic.APIStatusError):
             kind, text = _error_body(exc.body)
             label = f"{exc.status_code} {kind}".strip()

@@ -40,8 +40,7 @@ def base_url(settings: Settings, env: Mapping[str, str] | None = None) -> str | 
     url = url.strip()
     if not url:
         return None
-    source = (f"base_url ({settings.sources.get('base_url', 'configured')})"
-              if settings.base_url else "ANTHROPIC_BASE_URL")
+    source = base_url_setting(settings)
     if not url.lower().startswith(("http://", "https://")):
         # the SDK would retry it as unreachable for half a minute, then fail the dream
         raise ConfigError(f"{source}: {_quoted_non_url(url)} is not an http:// or https:// URL")
@@ -55,6 +54,14 @@ def base_url(settings: Settings, env: Mapping[str, str] | None = None) -> str | 
 
         raise ConfigError(f"{source}: {shown_url(url)!r} names no host (http://HOST[:PORT]/...)")
     return url
+
+
+def base_url_setting(settings: Settings) -> str:
+    """Where the base URL is set, as a message names it: "base_url (option --base-url)",
+    "base_url (env AUTODREAM_BASE_URL)", else "ANTHROPIC_BASE_URL"."""
+    if settings.base_url and settings.base_url.strip():
+        return f"base_url ({settings.sources.get('base_url', 'configured')})"
+    return "ANTHROPIC_BASE_URL"
 
 
 def _names_no_host(url: str) -> bool:
@@ -172,8 +179,12 @@ def make_backend(
         return BackendChoice(_local(settings, toolbox), NO_KEY_NOTICE)
     from autodream.backends.anthropic import AnthropicBackend
 
+    url = base_url(settings, env)
+    if url is not None:
+        # (an endpoint that cannot be reached is said with the setting to fix)
+        anthropic_options.setdefault("base_url_setting", base_url_setting(settings))
     backend = AnthropicBackend.from_settings(
-        settings, api_key=key, base_url=base_url(settings, env), **anthropic_options
+        settings, api_key=key, base_url=url, **anthropic_options
     )
     return BackendChoice(backend)
 
