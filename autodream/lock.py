@@ -34,6 +34,7 @@ from autodream.procs import (
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Callable
     from types import TracebackType
 
     from autodream.settings import Clock, Settings
@@ -443,7 +444,8 @@ class ConsolidationLock:
             self.path, self.now(), self.ttl_seconds, check_start_time=check_start_time
         )
 
-    def acquire(self, *, run_id: str | None = None, seen: LockStatus | None = None) -> Lease:
+    def acquire(self, *, run_id: str | None = None, seen: LockStatus | None = None,
+                on_guarded: Callable[[], object] | None = None) -> Lease:
         """Take the lock for a run starting now, or raise ``LockHeld``.
 
         The mtime becomes the run's start (by the clock). The value to roll back to is the
@@ -453,10 +455,15 @@ class ConsolidationLock:
         ``seen`` is the status the caller's gate check read. If the lock file has changed
         since (another process dreamed, or started to, in between), the gates' verdict is out
         of date and this raises ``LockHeld`` rather than dream a second time.
+
+        ``on_guarded`` is called once the guard is taken, before anything is written: run.dream
+        holds signals back from there, not while this waits for another process's guard.
         """
         start_ns = int(self.now() * 1e9)
         os.makedirs(self.memory_dir, exist_ok=True)
         with _Guard(self.guard_path):
+            if on_guarded is not None:
+                on_guarded()
             status = self.status()
             if status.held:
                 raise LockHeld(f"consolidation lock {self.path} is held: {status.describe()}; "

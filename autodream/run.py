@@ -259,11 +259,13 @@ def dream(
             # A signal while the lock is taken waits until the lease is ours (then it rolls
             # the lock back below): a SIGTERM between the lock's temp file and its rename
             # left '.consolidate-lock.<pid>.tmp' in the memory dir, one after the rename a
-            # lock held by a dead process. ``seen``: a dream that ran between the gate check
-            # and here makes this one a duplicate.
-            with _signals_held():
+            # lock held by a dead process. Held from the guard's flock only: one while
+            # another process holds the guard stops the wait (held from the start, Ctrl-C
+            # and SIGTERM did nothing until it let go). ``seen``: a dream that ran between
+            # the gate check and here makes this one a duplicate.
+            with _SignalsHeld() as held:
                 lease = ConsolidationLock.for_settings(settings).acquire(
-                    run_id=run_id, seen=report.lock)
+                    run_id=run_id, seen=report.lock, on_guarded=held.hold)
             context = DreamContext(run_id, trigger, dry_run, report, lease)
             if on_start is not None:
                 on_start(context)
@@ -441,19 +443,34 @@ def _copy_as_found(
     return unopened
 
 
+class _SignalsHeld:
+    """``with _SignalsHeld() as held:`` SIGTERM and SIGINT held back from ``held.hold()`` (what
+    must not stop half way) to the block's end, then delivered."""
+
+    def __init__(self) -> None:
+        self.previous: set[int | signal.Signals] | None = None
+
+    def __enter__(self) -> _SignalsHeld:
+        return self
+
+    def hold(self) -> None:
+        if self.previous is None and hasattr(signal, "pthread_sigmask"):  # (not on Windows)
+            self.previous = signal.pthread_sigmask(signal.SIG_BLOCK,
+                                                   {signal.SIGTERM, signal.SIGINT})
+
+    def __exit__(self, *exc: object) -> None:
+        if self.previous is not None:
+            previous, self.previous = self.previous, None
+            signal.pthread_sigmask(signal.SIG_SETMASK, previous)
+
+
 @contextmanager
 def _signals_held() -> Iterator[None]:
     """SIGTERM and SIGINT held back for the duration (what must not stop half way), then
     delivered."""
-    held = {signal.SIGTERM, signal.SIGINT}
-    if not hasattr(signal, "pthread_sigmask"):  # (Windows)
+    with _SignalsHeld() as held:
+        held.hold()
         yield
-        return
-    previous = signal.pthread_sigmask(signal.SIG_BLOCK, held)
-    try:
-        yield
-    finally:
-        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
 
 
 _DREAM_OPTIONS = ("trigger", "force", "dry_run", "current_session", "step")

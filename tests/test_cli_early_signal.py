@@ -14,6 +14,7 @@ import signal
 import subprocess
 import sys
 import textwrap
+import time
 from pathlib import Path
 
 import pytest
@@ -128,3 +129,63 @@ def test_an_early_sigterm_with_json_prints_the_document(sample: Path) -> None:
     assert document["status"] == "interrupted" and document["exit_code"] == 143
     assert document["committed_run"] is None
     assert not os.path.lexists(sample / "memory" / ".consolidate-lock")
+
+
+# another process inside the lock's check-write-verify step: the guard's flock held
+GUARD_HOLDER = textwrap.dedent(
+    """
+    import fcntl, os, sys
+
+    os.makedirs(os.path.dirname(sys.argv[1]), exist_ok=True)
+    fd = os.open(sys.argv[1], os.O_RDWR | os.O_CREAT, 0o644)
+    fcntl.flock(fd, fcntl.LOCK_EX)
+    print("held", flush=True)
+    sys.stdin.readline()
+    """
+)
+
+
+def _waits_on_a_flock(pid: int) -> bool:
+    """Whether process ``pid`` is blocked on a flock (/proc/locks lists a waiter with '->')."""
+    with open("/proc/locks") as locks:
+        return any("->" in line and line.split()[5:6] == [str(pid)] for line in locks)
+
+
+@pytest.mark.skipif(not os.path.exists("/proc/locks"), reason="reads /proc/locks")
+@pytest.mark.parametrize(("signum", "why"), [(signal.SIGTERM, "interrupted by SIGTERM"),
+                                             (signal.SIGINT, "interrupted by Ctrl-C")])
+def test_a_signal_while_another_process_holds_the_locks_guard_stops_the_wait(
+        sample: Path, signum: int, why: str) -> None:
+    """Was: signals were held back for the whole of taking the lock, the wait for another
+    process's guard included, so Ctrl-C and SIGTERM did nothing until it let go."""
+    assert dream(sample)[0] == 0
+    memory = sample / "memory"
+    before = _memory_dir_state(memory)
+    holder = subprocess.Popen(
+        [sys.executable, "-c", GUARD_HOLDER, str(memory / ".autodream" / "lock.guard")],
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    assert holder.stdin is not None and holder.stdout is not None
+    try:
+        assert holder.stdout.readline() == "held\n"
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "autodream.cli", "--force", "--project", str(sample)],
+            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+            env={**clean_env(), "PYTHONPATH": REPO})
+        try:
+            for _ in range(6000):  # (up to a minute on a busy machine)
+                if proc.poll() is not None or _waits_on_a_flock(proc.pid):
+                    break
+                time.sleep(0.01)
+            assert _waits_on_a_flock(proc.pid), proc.communicate(timeout=60)
+            proc.send_signal(signum)
+            out, err = proc.communicate(timeout=20)  # the guard still held
+        finally:
+            proc.kill()
+            proc.wait()
+    finally:
+        holder.communicate("go\n", timeout=60)
+    assert proc.returncode == 128 + signum, (out, err)
+    assert err.splitlines() == [f"interrupted: nothing was committed (memory unchanged); {why}"]
+    assert out == ""
+    assert _memory_dir_state(memory) == before
+    assert dream(sample)[0] == 0
