@@ -227,9 +227,19 @@ def mark_committed(exc: BaseException, run_id: str) -> None:
 
 
 def committed_run(exc: BaseException) -> str | None:
-    """The run that ``exc`` stopped after its commit (``mark_committed``), else None."""
-    run_id = getattr(exc, "autodream_committed", None)
-    return run_id if isinstance(run_id, str) else None
+    """The run that ``exc`` stopped after its commit (``mark_committed``), else None. Also an
+    exception raised while one that did was handled (its ``__context__``): a second Ctrl-C or
+    SIGTERM in the clean-up after the commit was told 'nothing was committed (memory
+    unchanged)', the dream in memory."""
+    seen: set[int] = set()
+    stopped: BaseException | None = exc
+    while stopped is not None and id(stopped) not in seen:
+        run_id = getattr(stopped, "autodream_committed", None)
+        if isinstance(run_id, str):
+            return run_id
+        seen.add(id(stopped))
+        stopped = stopped.__context__
+    return None
 
 
 # What a secret's place says once it is redacted (``redact``) or scrubbed (``scrub``): one wording

@@ -289,8 +289,10 @@ def dream(
         else:
             # the dream is in memory: its lock time is the last dream's, as after any commit.
             # The release may fail as the first did (a disk still full): the error raised is
-            # still the committed one, which tells the person their dream is in memory.
-            with suppress(OSError):
+            # still the committed one, which tells the person their dream is in memory. A
+            # second signal waits for the release (it left the lock held by this process),
+            # then comes as one that says the commit too (errors.committed_run).
+            with suppress(OSError), _signals_held():
                 lease.release()
         raise
     return DreamOutcome(

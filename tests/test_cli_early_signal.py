@@ -189,3 +189,48 @@ def test_a_signal_while_another_process_holds_the_locks_guard_stops_the_wait(
     assert out == ""
     assert _memory_dir_state(memory) == before
     assert dream(sample)[0] == 0
+
+
+# `autodream` with the signal sent again at each release of the lock: the first after the
+# commit, the second in the clean-up the first set off (kill, then kill again)
+SIGNALLED_AT_EACH_RELEASE = textwrap.dedent(
+    """
+    import os, sys
+    import autodream.lock
+
+    signum = int(sys.argv.pop(1))
+    release = autodream.lock.Lease.release
+
+    def signalled_release(self):
+        os.kill(os.getpid(), signum)
+        sum(range(1000))  # (the handler runs here, unless the signal is held back)
+        return release(self)
+
+    autodream.lock.Lease.release = signalled_release
+    from autodream.cli import main
+
+    sys.argv[0] = "autodream"
+    main()
+    """
+)
+
+
+@pytest.mark.parametrize(("signum", "why"), [(signal.SIGTERM, "interrupted by SIGTERM"),
+                                             (signal.SIGINT, "interrupted by Ctrl-C")])
+def test_a_second_signal_after_the_commit_still_says_the_dream_is_in_memory(
+        sample: Path, signum: int, why: str) -> None:
+    """Was: 'interrupted: nothing was committed (memory unchanged)', the dream in memory, and
+    the lock left held by the dead process (the second signal stopped its release)."""
+    memory = sample / "memory"
+    before = {p.name: p.read_bytes() for p in memory.glob("*.md")}
+    proc = subprocess.run(
+        [sys.executable, "-c", SIGNALLED_AT_EACH_RELEASE, str(int(signum)), "--force",
+         "--project", str(sample)],
+        capture_output=True, text=True, timeout=120, env={**clean_env(), "PYTHONPATH": REPO})
+    assert proc.returncode == 128 + signum, (proc.stdout, proc.stderr)
+    [line] = proc.stderr.splitlines()
+    assert line.startswith("interrupted after the commit: run ") and line.endswith(why), line
+    run_id = line.split()[5]
+    assert f"autodream undo {run_id}" in line
+    assert {p.name: p.read_bytes() for p in memory.glob("*.md")} != before
+    assert (memory / ".consolidate-lock").read_text() == ""  # released, held by no one
