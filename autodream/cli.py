@@ -1607,29 +1607,37 @@ def _settings_file(scope: str, project_dir: Path | None) -> Path:
 
 
 def _scope(scope: str, project_path: str | None,
-           project_dir: Path | None) -> tuple[str, Path | None]:
+           project_dir: str | None) -> tuple[str, Path | None]:
     """The scope and project dir of ``install``/``uninstall`` from ``--user``, ``--project
     [PATH]`` and ``--project-dir``."""
-    if project_dir is not None:  # (--project-dir, or AUTODREAM_PROJECT_DIR)
-        project_dir = _existing_project(project_dir)
-    if project_path is None:
-        return scope, project_dir
-    if not project_path:
-        return "project", project_dir
-    if project_dir is not None:
+    if project_path and project_dir is not None:  # (said first, as click's check was)
         raise click.UsageError("--project PATH and --project-dir name the project twice: "
                                "give one")
+    checked = None
+    if project_dir is not None:  # (--project-dir, or AUTODREAM_PROJECT_DIR)
+        from_env = _from_env(click.get_current_context(silent=True), "project_dir")
+        setting = ("project_dir (env AUTODREAM_PROJECT_DIR)" if from_env
+                   else "project_dir (option --project-dir)")
+        if not project_dir:
+            # (was the current directory, edited: an unset variable's '' is no project)
+            raise fail(errors.ConfigError(f"{setting}: is empty; give the project's directory"))
+        checked = _existing_project(project_dir, setting=setting)
+    if project_path is None:
+        return scope, checked
+    if not project_path:
+        return "project", checked
     return "project", _existing_project(project_path)
 
 
-def _existing_project(path: str | Path) -> Path:
+def _existing_project(path: str | Path, *, setting: str = "project") -> Path:
     """``path``, the project install or uninstall edits, if it is a directory; else the error
-    every command gives a project that is none (exit 3): a typo must not grow a .claude/ tree
-    in a directory that was never a project. (It was click's usage error, exit 2.)"""
+    every command gives a project that is none (exit 3), naming ``setting``: a typo must not
+    grow a .claude/ tree in a directory that was never a project. (It was click's usage
+    error, exit 2.)"""
     from autodream.config import project_dir_of
 
     try:
-        return Path(project_dir_of(path))
+        return Path(project_dir_of(path, setting=setting))
     except errors.ConfigError as exc:
         raise fail(exc) from exc
 
@@ -1677,7 +1685,7 @@ def _hook_options(func: Any) -> Any:
         click.option(
             "--project-dir",
             # (a typo must not grow a .claude/ tree: _scope checks it as every --project is)
-            type=click.Path(path_type=Path),
+            type=click.Path(),  # (a str: Path('') is '.', an empty one taken for the cwd)
             envvar="AUTODREAM_PROJECT_DIR", show_envvar=True, cls=EnvOption,
             help="The project whose .claude/settings.json --project edits (default: the "
             "group's --project, else the current directory).",
@@ -1759,7 +1767,7 @@ def _report_settings_change(change: Any, as_json: bool, *, shared: bool = False)
 def install(
     scope: str,
     project_path: str | None,
-    project_dir: Path | None,
+    project_dir: str | None,
     events: tuple[str, ...],
     hook_command: str,
     dry_run: bool,
@@ -1773,8 +1781,8 @@ def install(
     """
     from autodream import claude_settings
 
-    scope, project_dir = _scope(scope, project_path, project_dir)
-    path = _settings_file(scope, project_dir)
+    scope, project = _scope(scope, project_path, project_dir)
+    path = _settings_file(scope, project)
     given = hook_command if _given(click.get_current_context(), "hook_command") else None
     plan = claude_settings.plan_install(scope == "project", given, env=os.environ,
                                         executable=sys.executable)
@@ -1796,7 +1804,7 @@ def install(
 def uninstall(
     scope: str,
     project_path: str | None,
-    project_dir: Path | None,
+    project_dir: str | None,
     events: tuple[str, ...],
     hook_command: str,
     dry_run: bool,
@@ -1806,8 +1814,8 @@ def uninstall(
     --command, exactly that command)."""
     from autodream import claude_settings
 
-    scope, project_dir = _scope(scope, project_path, project_dir)
-    path = _settings_file(scope, project_dir)
+    scope, project = _scope(scope, project_path, project_dir)
+    path = _settings_file(scope, project)
     exact = (claude_settings.for_the_shell(hook_command)
              if _given(click.get_current_context(), "hook_command") else None)
     try:

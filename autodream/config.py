@@ -166,15 +166,16 @@ def git_roots(path: str) -> tuple[str, str] | None:
         current = parent
 
 
-def project_dir_of(project: str | os.PathLike[str] | None) -> str:
+def project_dir_of(project: str | os.PathLike[str] | None, *, setting: str = "project") -> str:
     """The project's directory (default: the current one), absolute and links resolved;
     ``ConfigError`` "project: directory does not exist: PATH" (or "is not a directory") when
-    it is none, as every command says it."""
+    it is none, as every command says it (``setting``: where the path was given, when that is
+    not the project option itself)."""
     cwd = os.getcwd()
     project_dir = os.path.realpath(os.path.join(cwd, os.path.expanduser(os.fspath(project or cwd))))
     if not os.path.isdir(project_dir):
         what = "is not a directory" if os.path.exists(project_dir) else "directory does not exist"
-        raise ConfigError(f"project: {what}: {printable(project_dir)}")
+        raise ConfigError(f"{setting}: {what}: {printable(project_dir)}")
     return project_dir
 
 

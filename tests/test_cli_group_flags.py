@@ -132,7 +132,8 @@ def test_a_mistyped_project_dir_is_refused_and_nothing_is_created(
     result = CliRunner().invoke(cli, [a.format(typo=typo) for a in args],
                                 env={"HOME": str(tmp_path)})
     assert result.exit_code == 3  # (as every command's missing project: was 2)
-    assert result.stderr == f"Error: project: directory does not exist: {typo.resolve()}\n"
+    where = "project_dir (option --project-dir)" if "--project-dir" in args else "project"
+    assert result.stderr == f"Error: {where}: directory does not exist: {typo.resolve()}\n"
     assert not typo.exists()
 
 

@@ -37,7 +37,8 @@ CASES = {
     "install --project a file": (["install", "--project", "{file}"], CONFIG,
                                  "Error: project: is not a directory: {file}"),
     "install --project-dir missing": (["install", "--project", "--project-dir", "{missing}"],
-                                      CONFIG, "Error: project: directory does not exist: "),
+                                      CONFIG, "Error: project_dir (option --project-dir): "
+                                      "directory does not exist: {missing}"),
     "install, the group's --project missing": (["--project", "{missing}", "install",
                                                 "--project"], CONFIG, "Error: project: "),
     "uninstall --project missing": (["uninstall", "--project", "{missing}"], CONFIG,
@@ -123,3 +124,38 @@ def test_a_file_in_place_of_claude_codes_project_folder_is_named(
     assert line == (f"Error: cannot use {in_the_way / 'memory'}: {in_the_way} is a file, not a "
                     "folder (on the way to Claude Code's memory dir for this project: move that "
                     "file away, or set memory_dir)")
+
+
+@pytest.mark.parametrize("command", ["install", "uninstall"])
+@pytest.mark.parametrize(("args", "env", "said"), [
+    ([], {"AUTODREAM_PROJECT_DIR": "{missing}"},
+     "Error: project_dir (env AUTODREAM_PROJECT_DIR): directory does not exist: {missing}\n"),
+    (["--project"], {"AUTODREAM_PROJECT_DIR": "{missing}"},
+     "Error: project_dir (env AUTODREAM_PROJECT_DIR): directory does not exist: {missing}\n"),
+    (["--project", "--project-dir", ""], {},
+     "Error: project_dir (option --project-dir): is empty; give the project's directory\n"),
+], ids=["env, --user", "env, --project", "--project-dir ''"])
+def test_a_project_dir_that_is_none_names_where_it_was_given(
+        tmp_path: Path, command: str, args: list[str], env: dict[str, str], said: str) -> None:
+    """Was: 'Error: project: directory does not exist: PATH' for a path AUTODREAM_PROJECT_DIR
+    gave, which the person never typed as a project; and --project-dir '' edited the current
+    directory's .claude/settings.json (exit 0)."""
+    missing = (tmp_path / "nope").resolve()
+    cwd = tmp_path / "cwd"
+    cwd.mkdir()
+    with pytest.MonkeyPatch.context() as patch:
+        patch.chdir(cwd)
+        result = CliRunner().invoke(cli, [command, *args], env=clean_env(
+            CLAUDE_CONFIG_DIR=str(tmp_path / "c"),
+            **{k: v.format(missing=missing) for k, v in env.items()}))
+    assert result.exit_code == CONFIG, result.output
+    assert result.stderr == said.format(missing=missing)
+    assert not missing.exists() and list(cwd.iterdir()) == []
+
+
+def test_a_project_named_twice_is_said_before_a_missing_project_dir(tmp_path: Path) -> None:
+    result = CliRunner().invoke(
+        cli, ["install", "--project-dir", str(tmp_path / "nope"), "--project", str(tmp_path)],
+        env=clean_env(CLAUDE_CONFIG_DIR=str(tmp_path / "c")))
+    assert result.exit_code == 2, result.output
+    assert "--project PATH and --project-dir name the project twice" in result.stderr
