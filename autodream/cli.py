@@ -20,6 +20,7 @@ with methods_kept():
     from autodream.settings import Settings
 
 if TYPE_CHECKING:  # (imported where used: scrub is not loaded by every command)
+    from autodream.gates import GateReport
     from autodream.scrub import RecordedUrls
     from autodream.watch import StoppedPass
 
@@ -682,7 +683,7 @@ def status(ctx: click.Context, project: str | None, memory_dir: str | None, as_j
         "lock": str(settings.lock_path),
         "config": str(settings.config_path) if settings.config_path else None,
     }
-    verdict = _status_verdict(report, problems, unread, repeated)
+    verdict = _status_verdict(report, problems, unread, repeated, as_json=as_json)
     if as_json:
         document: dict[str, Any] = {
             "status": "ok",
@@ -804,10 +805,11 @@ def status(ctx: click.Context, project: str | None, memory_dir: str | None, as_j
         raise fail(missing[0])
 
 
-def _status_verdict(report: Any, problems: list[dict[str, Any]], unread: list[str],
-                    repeated: tuple[str, list[str]] | None) -> str:
+def _status_verdict(report: GateReport, problems: list[dict[str, Any]], unread: list[str],
+                    repeated: tuple[str, list[str]] | None, *, as_json: bool) -> str:
     """Status's last line, its verdict: whether a dream would run now and, if not, why (the
-    gates, a problem that fails every dream, a back-off); the same words in ``--json``."""
+    gates, a problem that fails every dream, a back-off); the same words in ``--json``, but
+    for what the problems are: printed above the text's line, the document's 'problems'."""
     from autodream.lock import span
 
     failing = [p for p in problems if p["dream_fails"]]
@@ -817,19 +819,23 @@ def _status_verdict(report: Any, problems: list[dict[str, Any]], unread: list[st
         # "closed by time" read as "too soon", while the reason is a dream under way
         verdict = "a dream is running"
     if failing:
-        verdict = ("a dream would fail (the problem above)" if len(failing) == 1
+        verdict = ("a dream would fail (see problems)" if as_json
+                   else "a dream would fail (the problem above)" if len(failing) == 1
                    else f"a dream would fail ({len(failing)} problems above)")
     elif report.advice:
         verdict += f"; {report.advice}"
     if unread and not failing:
-        verdict += (f"; {len(unread)} place(s) of transcripts above not read" if len(unread) > 1
-                    else "; the place of transcripts above not read")
+        places = (f"{len(unread)} place(s) of transcripts" if len(unread) > 1
+                  else "the place of transcripts")
+        verdict += (f"; {places} not read (see problems)" if as_json
+                    else f"; {places} above not read")
     if held is not None and held.holds and not failing:
         # (a throttled scan closes the chain first, but its "next scan possible" is no dream)
         verdict = (f"backed off: no automatic dream for {span(held.left_seconds)}, or --force "
                    "to dream now")
     elif repeated is not None and not failing:
-        verdict += f"; but the last {len(repeated[1])} dreams failed (the problem above)"
+        verdict += (f"; but the last {len(repeated[1])} dreams failed "
+                    + ("(see problems)" if as_json else "(the problem above)"))
     return verdict
 
 
