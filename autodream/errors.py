@@ -231,12 +231,19 @@ def committed_run(exc: BaseException) -> str | None:
     exception raised while one that did was handled (its ``__context__``): a second Ctrl-C or
     SIGTERM in the clean-up after the commit was told 'nothing was committed (memory
     unchanged)', the dream in memory."""
+    # The first run named on the way down is the one asked about: a dream that failed while an
+    # earlier, committed one was being handled (a retry in an ``except``) has that one in its
+    # context, and is not committed for it
+    asked: str | None = None
     seen: set[int] = set()
     stopped: BaseException | None = exc
     while stopped is not None and id(stopped) not in seen:
         run_id = getattr(stopped, "autodream_committed", None)
         if isinstance(run_id, str):
-            return run_id
+            return run_id if asked in (None, run_id) else None
+        named = getattr(stopped, "autodream_run", None)
+        if asked is None and isinstance(named, str):
+            asked = named
         seen.add(id(stopped))
         stopped = stopped.__context__
     return None
