@@ -230,8 +230,13 @@ def test_a_headed_stand_in_ended_keeps_its_heading(tmp_path: Path) -> None:
     say_on_day(root, 9, "ana's back early, billing questions go to her again")
     dream_on_day(root, 9)
     texts = topic_texts(root)
+    index = (root / "memory" / "MEMORY.md").read_text(encoding="utf-8")
     for name, heading, description in [("raj.md", "Billing", "billing"),
                                        ("chloe.md", "Payroll", "payroll")]:
+        # (the name the person gave it stays too, and its index line: the first stand-in was
+        # renamed "Ana is back early, billing questions go to her again")
+        assert f"\nname: {heading} cover\n" in texts[name], texts[name]
+        assert f"- [{heading} cover]({name}) — Who covers {description}\n" in index, index
         assert f"description: Who covers {description}\n" in texts[name]
         assert _body(texts[name]).startswith(f"# {heading} while Ana is out\n")
         assert "previously: Until 2026-07-24, ask" in texts[name]

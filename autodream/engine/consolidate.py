@@ -2166,7 +2166,11 @@ class Consolidator:
         ahead ("Plan work around ...")."""
         keep, day = plans[0], cand.source.day
         self._came_to_pass(keep, cand, cluster, done=day)
-        keep.name = title_for(cand.text) or keep.name  # (it was named for its first plan)
+        if not any(keep.heading):
+            # (it was named for its first plan; a file a person topped with a heading keeps the
+            # name they gave it, as its heading and description: "Payroll cover" was renamed
+            # "Ana is back early, billing questions go to her again", its index line with it)
+            keep.name = title_for(cand.text) or keep.name
         for other in sorted(plans[1:], key=lambda e: (e.reference_day() or day, e.index_pos)):
             if any(other.heading):
                 # a file a person topped with a heading ("# Billing while Ana is out") is told
