@@ -240,3 +240,16 @@ def test_a_headed_stand_in_ended_keeps_its_heading(tmp_path: Path) -> None:
         assert f"description: Who covers {description}\n" in texts[name]
         assert _body(texts[name]).startswith(f"# {heading} while Ana is out\n")
         assert "previously: Until 2026-07-24, ask" in texts[name]
+
+
+def test_a_rule_long_only_for_its_blanks_does_not_fail_the_dream(tmp_path: Path) -> None:
+    # review rev231: a plain topic line 'We' + 2,000 blanks + 'deploy on Tuesdays.' told 'We no
+    # longer deploy on Fridays.' failed the dream (IndexError: its title was cut where every
+    # word fit). The dream exits 0, the file is kept with what it said, and an idle dream after
+    # it changes nothing
+    text = _told(tmp_path, "We" + " " * 2000 + "deploy on Tuesdays.\n",
+                 "We no longer deploy on Fridays.", described="Deploy notes")
+    assert "deploy on Tuesdays." in text, text
+    assert "description: Deploy notes\n" in text, text
+    dream_on_day(tmp_path, 3)
+    assert topic_texts(tmp_path)["topic.md"] == text

@@ -619,8 +619,9 @@ def _cut_title(words: list[str]) -> str:
     opened = max((i for i in range(end) if words[i].startswith("(")), default=-1)
     if opened >= 3 and ")" not in " ".join(words[opened:end]):
         end = opened
-    # a name goes on past the cut: drop the part of it that fits
-    while end > 1 and words[end - 1][:1].isupper() and words[end][:1].isupper():
+    # a name goes on past the cut: drop the part of it that fits (no cut when all the words
+    # fit: a line long only for its blanks, 'We' + 2,000 blanks + 'deploy on Tuesdays.')
+    while 1 < end < len(words) and words[end - 1][:1].isupper() and words[end][:1].isupper():
         end -= 1
     while end > 1 and words[end - 1].lower().strip(",;:") in _DANGLING:
         end -= 1
