@@ -425,8 +425,11 @@ _PLAIN_NAMED = rx.compile(
     # "token=token=..." costs 200 characters from each name and no more; of _NAMED_RANDOM's
     # characters, so a file's name, "Signing-Key-2291.pem", a pair, "sess:8f14e45f...", or
     # code, "get_token()", is none)
+    # (a sentence's full stop in CJK ends it too, "... is abc123XYZ987\u3002", and so does a
+    # bracket's "]", an index line's title ending at its link, "- [The token is
+    # abc123XYZ987](x.md)": read where a "[" is open before it on the line, ``_closes_a_bracket``)
     r"(?=([\w+/=!@#$%^&*~-]{10,200}))\1"
-    r"(?=[.!?):]*(?:[\s\"'`,;\u201d\u2019\u00bb\u300d\u3002]|$)))"
+    r"(?=[.!?):]*(?:[\s\"'`,;\]\u201d\u2019\u00bb\u300d\u3002]|$)))"
 )
 # What "key" or "token" is for when it names a credential: "api_key", "the deploy token", "our
 # GitHub token", "signing key" (not "sort key", "cache key", "next_token", "page token")
@@ -2551,6 +2554,21 @@ def _before_a_link(text: str, found: re.Match[str], start: int, end: int
     return found.re.match(text, found.start(), start + at)
 
 
+def _closes_a_bracket(text: str, start: int) -> bool:
+    """Whether a "[" is open before ``start`` on its line (within ``_LINK_TEXT_REACH``): a
+    value ending at a "]" then ends with the bracket's text, a link's title ("- [The token is
+    abc123XYZ987](x.md)") or a note's; with none open the "]" is the value's own."""
+    reach = max(0, start - _LINK_TEXT_REACH)
+    line = text.rfind("\n", reach, start) + 1 or reach
+    opened = text.rfind("[", line, start)
+    return opened >= 0 and text.find("]", opened, start) < 0
+
+
+# A value between marks of bold or italics, the marks with the sentence's closing signs inside
+# or after them: "**abc123XYZ987**", "*abc123XYZ987*.", "abc123XYZ987.**" (the value, group 1)
+_MARKED_VALUE = rx.compile(r"\*{0,3}([^*]+?)[.!?):]*\*{0,3}[.!?):]*")
+
+
 _READ_PAST_A_LINK = frozenset({_TABLE_HEAD, _FLAT_TABLE_RULE, _TABLE_CELL})
 
 
@@ -2598,6 +2616,8 @@ def _scan_view(text: str, only: frozenset[int]) -> list[tuple[int, SecretHit]]:
                 # (the word's closing signs are the sentence's: "Qx-Token-99812.", "...):")
                 end = start + len(text[start:end].rstrip(".!?):"))
                 value = text[start:end]
+                if text.startswith("]", end) and not _closes_a_bracket(text, start):
+                    continue
                 name = _credential_name(text, m.start()) if end - start >= 10 else None
                 if name is None and end - start >= 10:
                     name = _named_by_a_word(text, m.start(), value)

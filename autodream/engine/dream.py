@@ -60,6 +60,7 @@ from autodream.engine.text import free_file_name, shorten, slug, tokens
 from autodream.engine.tool_kinds import COMMANDS, tool_kinds
 from autodream.memory.model import (
     INDEX_MAX_BYTES,
+    INDEX_TITLE,
     MEMORY_TYPES,
     READ_DESTINATION,
     REPLACEMENT_KEYS,
@@ -92,7 +93,7 @@ if TYPE_CHECKING:
     from autodream.engine.rare import ForgetRequest
 
 INDEX_NAME = "MEMORY.md"
-_INDEX_FILE = rx.compile(r"^- \[[^\]\n]+\]\((" + READ_DESTINATION + r")\)")
+_INDEX_FILE = rx.compile(r"^- \[" + INDEX_TITLE + r"\]\((" + READ_DESTINATION + r")\)")
 
 
 @dataclass(eq=False, repr=False)

@@ -54,8 +54,12 @@ _NOT_BARE = rx.compile(r"[\s()<>]|%[0-9A-Fa-f]{2}")
 # Claude Code writes "- [Title](file.md) — hook"; a hand-edited index may say "* [Title](file.md):
 # hook" or leave the dash out. Read all of them as the entry they are: a line read as neither
 # entry nor note would be dropped, hook words and all, by the next rebuilt index.
+# (a title holding a secret is read redacted, the mark's brackets inside the link's:
+# "- [The token is [REDACTED:assigned-secret]](x.md)" is the entry for x.md, not a note that
+# leaves x.md unlinked and fails the dream)
+INDEX_TITLE = r"(?:\[REDACTED:[a-z-]+\]|[^\]\n])+"
 _INDEX_LINE = rx.compile(
-    r"^[-*+] \[(?P<title>[^\]\n]+)\]\((?P<file>" + READ_DESTINATION + r")\)"
+    r"^[-*+] \[(?P<title>" + INDEX_TITLE + r")\]\((?P<file>" + READ_DESTINATION + r")\)"
     r"(?:(?:\s*[—–]+\s*|\s+-+\s+|\s*:\s+|\s+(?![—–-]))(?P<hook>.*?))?\s*$"
 )
 # What a dream writes, and the checks hold it to.

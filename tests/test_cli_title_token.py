@@ -1,0 +1,103 @@
+"""A generated value said of a token or a key is hidden where a title shows it as where a
+sentence does: "The token is abc123XYZ987." was hidden in a topic's body, but the index line
+'- [The token is abc123XYZ987](feedback_x.md)' kept it (the value ended at the link's "]",
+which no value's end allowed), and so did the value in bold ('- **The token is
+abc123XYZ987**', its marks read as its characters), in italics, or before a CJK full stop."""
+
+from __future__ import annotations
+
+from datetime import datetime, timezone
+from pathlib import Path
+
+import pytest
+
+from autodream.memory.model import parse_index
+from autodream.redact import redact
+from tests.factories import project_with_one_session, run_cli, topic_texts
+
+SAID_AT = datetime(2026, 7, 1, 9, 0, tzinfo=timezone.utc)
+
+
+@pytest.mark.parametrize(("said", "value"), [
+    ("Remember: the token is abc123XYZ987.", "abc123XYZ987"),
+    ("Remember: the API key is 9fK2mQ7xLp.", "9fK2mQ7xLp"),
+])
+def test_a_dream_keeps_no_generated_token_said_in_a_session(tmp_path: Path, said: str,
+                                                            value: str) -> None:
+    project_with_one_session(tmp_path, ["Always run the linter before committing.", said],
+                             SAID_AT)
+
+    run_cli(tmp_path, "--force")
+
+    memory = tmp_path / "memory"
+    index = (memory / "MEMORY.md").read_text(encoding="utf-8")
+    topics = topic_texts(tmp_path)
+    entries = parse_index(index, set(topics)).entries
+    assert [entry.file for entry in entries] == list(topics), index
+    for path in memory.rglob("*"):
+        if path.is_file():
+            assert value not in path.read_text(encoding="utf-8"), path
+
+
+@pytest.mark.parametrize(("title", "value"), [
+    ("The token is abc123XYZ987", "abc123XYZ987"),
+    ("The API key was 9fK2mQ7xLp", "9fK2mQ7xLp"),
+])
+def test_a_token_in_a_hand_written_title_leaves_the_index(tmp_path: Path, title: str,
+                                                          value: str) -> None:
+    project_with_one_session(tmp_path, ["Always run the linter before committing."], SAID_AT)
+    memory = tmp_path / "memory"
+    memory.mkdir(exist_ok=True)
+    (memory / "reference_token.md").write_text(
+        f"---\nname: {title}\ndescription: {title} (2026-06-01)\ntype: reference\n---\n\n"
+        f"{title}.\n", encoding="utf-8")
+    (memory / "MEMORY.md").write_text(
+        f"## Reference\n- [{title}](reference_token.md) — {title}\n", encoding="utf-8")
+
+    run_cli(tmp_path, "--force")
+
+    # (the topic file is the person's, left as found; the index the dream writes shows no value,
+    # and its line for the file is a link to it)
+    index = (memory / "MEMORY.md").read_text(encoding="utf-8")
+    assert value not in index, index
+    topics = topic_texts(tmp_path)
+    entries = parse_index(index, set(topics)).entries
+    assert sorted(entry.file for entry in entries) == sorted(topics), index
+    assert any(entry.file == "reference_token.md" for entry in entries), index
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("- [The token is abc123XYZ987](feedback_x.md)", "abc123XYZ987"),
+    ("- [The token is abc123XYZ987](<a b.md>) — the token (2026-07-01)", "abc123XYZ987"),
+    ("[The API key was 9fK2mQ7xLp](x.md)", "9fK2mQ7xLp"),
+    ("- [token = abc123XYZ987](x.md)", "abc123XYZ987"),
+    ("- [The deploy key: xK9mP2qL7v](x.md)", "xK9mP2qL7v"),
+    ("- **The token is abc123XYZ987**", "abc123XYZ987"),
+    ("- [**The token is abc123XYZ987**](x.md)", "abc123XYZ987"),
+    ("The token is **abc123XYZ987**.", "abc123XYZ987"),
+    ("The token is *abc123XYZ987*", "abc123XYZ987"),
+    ("The token is abc123XYZ987\u3002", "abc123XYZ987"),
+    ("(see [token = abc123XYZ987])", "abc123XYZ987"),
+])
+def test_a_generated_token_in_a_title_or_between_marks_is_hidden(text: str, value: str) -> None:
+    shown = redact(text)
+
+    assert value not in shown
+    # (the marks, the link and the closing signs around it are kept)
+    assert shown == text.replace(value, "[REDACTED:assigned-secret]")
+
+
+@pytest.mark.parametrize("text", [
+    # (no credential's key, or no token's value)
+    "- [The cache key is abc123XYZ987](x.md)",
+    "- [The token count is 12345678901](x.md)",
+    "- **The sort key is abc123XYZ987**",
+    "- [The token is *important*](x.md)",
+    # (a word chosen with digits in it: a product, an encoding)
+    "- [The token is gpt4oMini2024](x.md)",
+    "- [The key is 3Blue1Brown](x.md)",
+    # (a "]" with no "[" open before it on the line is the value's: no value ends there)
+    "token = abc123XYZ987]",
+])
+def test_a_title_that_says_no_token_is_left_as_written(text: str) -> None:
+    assert redact(text) == text
