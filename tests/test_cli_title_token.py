@@ -6,7 +6,7 @@ abc123XYZ987**', its marks read as its characters), in italics, or before a CJK 
 
 from __future__ import annotations
 
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
@@ -15,7 +15,7 @@ from autodream.memory.model import parse_index
 from autodream.redact import redact
 from tests.factories import project_with_one_session, run_cli, topic_texts
 
-SAID_AT = datetime(2026, 7, 1, 9, 0, tzinfo=timezone.utc)
+SAID_AT = datetime(2026, 7, 1, 9, 0, tzinfo=UTC)
 
 
 @pytest.mark.parametrize(("said", "value"), [
@@ -64,6 +64,32 @@ def test_a_token_in_a_hand_written_title_leaves_the_index(tmp_path: Path, title:
     entries = parse_index(index, set(topics)).entries
     assert sorted(entry.file for entry in entries) == sorted(topics), index
     assert any(entry.file == "reference_token.md" for entry in entries), index
+
+
+@pytest.mark.parametrize("line", [
+    "- [[REDACTED:api-key]](a.md)",
+    "- [The token is [REDACTED:assigned-secret]](a.md) — a",
+])
+def test_an_index_title_already_holding_a_mark_is_the_files_entry(tmp_path: Path,
+                                                                   line: str) -> None:
+    # (review rev225: with the title read as the entry for a.md but the checks' canonical line
+    # still refusing the mark's brackets, every dream failed: 'MEMORY.md: line 8: not an
+    # entry'; main read the line as a note and dreamt) a title a person or a tool wrote
+    # redacted is a.md's entry, and the dream succeeds
+    project_with_one_session(tmp_path, ["Always run the linter before committing."], SAID_AT)
+    memory = tmp_path / "memory"
+    memory.mkdir(exist_ok=True)
+    (memory / "a.md").write_text(
+        "---\nname: Deploy\ndescription: deploy with fly (2026-06-01)\ntype: reference\n---\n\n"
+        "Deploys go through fly.io from the main branch.\n", encoding="utf-8")
+    (memory / "MEMORY.md").write_text(f"{line}\n", encoding="utf-8")
+
+    result = run_cli(tmp_path, "--force")
+
+    assert result.exit_code == 0, result.output
+    index = (memory / "MEMORY.md").read_text(encoding="utf-8")
+    topics = topic_texts(tmp_path)
+    assert sorted(e.file for e in parse_index(index, set(topics)).entries) == sorted(topics)
 
 
 @pytest.mark.parametrize(("text", "value"), [

@@ -64,7 +64,7 @@ _INDEX_LINE = rx.compile(
 )
 # What a dream writes, and the checks hold it to.
 CANONICAL_INDEX_LINE = rx.compile(
-    r"^- \[[^\]\n]+\]\(" + LINK_DESTINATION + r"\)(?:\s+[—–-]+\s+.*?)?\s*$"
+    r"^- \[" + INDEX_TITLE + r"\]\(" + LINK_DESTINATION + r"\)(?:\s+[—–-]+\s+.*?)?\s*$"
 )
 # The index's last line when it could not list every topic file: the agent that loads it learns
 # that more exist and where. Only the count changes, so a dream that keeps the same files out
