@@ -2546,22 +2546,39 @@ def _before_a_link(text: str, found: re.Match[str], start: int, end: int
         at = value.find("](", at + 2)
     if at < 0:
         return found
-    reach = max(0, found.start() - _LINK_TEXT_REACH)
-    line = text.rfind("\n", reach, start) + 1 or reach
-    opened = text.rfind("[", line, start)
-    if opened < 0 or text.find("]", opened, start) >= 0:
+    if not _closes_a_bracket(text, start):
         return found
     return found.re.match(text, found.start(), start + at)
+
+
+# a bracket, opening or closing, as ``_closes_a_bracket`` counts them
+_BRACKET = rx.compile(r"[\[\]]")
 
 
 def _closes_a_bracket(text: str, start: int) -> bool:
     """Whether a "[" is open before ``start`` on its line (within ``_LINK_TEXT_REACH``): a
     value ending at a "]" then ends with the bracket's text, a link's title ("- [The token is
-    abc123XYZ987](x.md)") or a note's; with none open the "]" is the value's own."""
+    abc123XYZ987](x.md)") or a note's; with none open the "]" is the value's own. Brackets
+    closed before ``start`` are counted out, nested or not: a mark a title already holds or a
+    "[docs]" in it ("- [[REDACTED:api-key] The token is abc123XYZ987](a.md)") leaves the
+    title's own "[" open, where the last "[" alone, closed, read the link's "]" as the value's
+    and the value as no token's."""
     reach = max(0, start - _LINK_TEXT_REACH)
     line = text.rfind("\n", reach, start) + 1 or reach
-    opened = text.rfind("[", line, start)
-    return opened >= 0 and text.find("]", opened, start) < 0
+    before = text[line:start]
+    if "]" not in before or "[" not in before:
+        return "[" in before
+    # (read back from ``start``, each "]" closing the next "[" before it: the first "[" left
+    # over is open; a "]" with none open before it, "- [ ] x] ...", closes nothing)
+    closed = 0
+    for bracket in _BRACKET.finditer(before[::-1]):
+        if bracket[0] == "]":
+            closed += 1
+        elif closed:
+            closed -= 1
+        else:
+            return True
+    return False
 
 
 # A value between marks of bold or italics, the marks with the sentence's closing signs inside

@@ -6,6 +6,7 @@ abc123XYZ987**', its marks read as its characters), in italics, or before a CJK 
 
 from __future__ import annotations
 
+import json
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -14,6 +15,7 @@ import pytest
 from autodream.memory.model import parse_index
 from autodream.redact import redact
 from tests.factories import project_with_one_session, run_cli, topic_texts
+from tests.scripted_api import ScriptedAPI, call
 
 SAID_AT = datetime(2026, 7, 1, 9, 0, tzinfo=UTC)
 
@@ -92,6 +94,39 @@ def test_an_index_title_already_holding_a_mark_is_the_files_entry(tmp_path: Path
     assert sorted(e.file for e in parse_index(index, set(topics)).entries) == sorted(topics)
 
 
+DEPLOY = ("---\nname: Deploy\ndescription: deploy with fly (2026-06-01)\ntype: reference\n---\n\n"
+          "Deploys go through fly.io from the main branch.\n")
+
+
+@pytest.mark.parametrize("title", [
+    "[REDACTED:api-key] The token is abc123XYZ987",
+    "See [docs] — the token is abc123XYZ987",
+    "[[wiki]] [x] token = abc123XYZ987",
+])
+def test_a_token_after_a_closed_bracket_in_a_title_is_never_shown_to_claude(
+        tmp_path: Path, api: list[ScriptedAPI], title: str) -> None:
+    # (review rev226: the title's last "[" was read alone, the mark's or "[docs]"'s, closed:
+    # the link's "]" was then the value's own, "abc123XYZ987](a.md)", no token's, and Claude
+    # read MEMORY.md with the token in it)
+    project_with_one_session(tmp_path, ["We meet on Mondays at ten."], SAID_AT)
+    memory = tmp_path / "memory"
+    memory.mkdir(exist_ok=True)
+    (memory / "a.md").write_text(DEPLOY, encoding="utf-8")
+    (memory / "MEMORY.md").write_text(f"- [{title}](a.md) — a\n", encoding="utf-8")
+    server = ScriptedAPI([
+        call("read_file", path="memory/MEMORY.md"),
+        call("finish", summary="read the index"),
+    ]).__enter__()
+    api.append(server)
+
+    run_cli(tmp_path, "--force", "--backend", "anthropic", ANTHROPIC_API_KEY="sk-test",
+            ANTHROPIC_BASE_URL=server.url)
+
+    sent = json.dumps(server.requests, ensure_ascii=False)
+    assert "(a.md)" in sent  # (MEMORY.md was read, its line with it)
+    assert "abc123XYZ987" not in sent
+
+
 @pytest.mark.parametrize(("text", "value"), [
     ("- [The token is abc123XYZ987](feedback_x.md)", "abc123XYZ987"),
     ("- [The token is abc123XYZ987](<a b.md>) — the token (2026-07-01)", "abc123XYZ987"),
@@ -104,6 +139,12 @@ def test_an_index_title_already_holding_a_mark_is_the_files_entry(tmp_path: Path
     ("The token is *abc123XYZ987*", "abc123XYZ987"),
     ("The token is abc123XYZ987\u3002", "abc123XYZ987"),
     ("(see [token = abc123XYZ987])", "abc123XYZ987"),
+    # (brackets closed before the value, nested or not, leave the title's "[" open)
+    ("- [[REDACTED:x] The token is abc123XYZ987](a.md) — a", "abc123XYZ987"),
+    ("- [See [docs](http://d.io) — the token is abc123XYZ987](a.md)", "abc123XYZ987"),
+    ("- [[[a]] token = abc123XYZ987](x.md)", "abc123XYZ987"),
+    # (and a password's value ends at the link's "]", where it took the link with it)
+    ("- [[REDACTED:x] password: hunter2hunter2](a.md)", "hunter2hunter2"),
 ])
 def test_a_generated_token_in_a_title_or_between_marks_is_hidden(text: str, value: str) -> None:
     shown = redact(text)
@@ -124,6 +165,9 @@ def test_a_generated_token_in_a_title_or_between_marks_is_hidden(text: str, valu
     "- [The key is 3Blue1Brown](x.md)",
     # (a "]" with no "[" open before it on the line is the value's: no value ends there)
     "token = abc123XYZ987]",
+    # (... nor one after brackets closed: "[x]" or a checkbox "[ ]" opens nothing)
+    "- [x] token = abc123XYZ987]",
+    "[a] [b] token = abc123XYZ987]",
 ])
 def test_a_title_that_says_no_token_is_left_as_written(text: str) -> None:
     assert redact(text) == text
