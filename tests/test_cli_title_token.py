@@ -98,6 +98,38 @@ DEPLOY = ("---\nname: Deploy\ndescription: deploy with fly (2026-06-01)\ntype: r
           "Deploys go through fly.io from the main branch.\n")
 
 
+@pytest.mark.parametrize(("line", "value"), [
+    ("- [[REDACTED:api-key]](a.md)", "[REDACTED"),
+    # (review rev226: a mark and a token, the token now read redacted too)
+    ("- [[REDACTED:x] The token is abc123XYZ987](a.md) — a", "abc123XYZ987"),
+    ("- [[REDACTED:x] password: hunter2hunter2](a.md)", "hunter2hunter2"),
+    ("## Reference\n- [The password is Hunter2xyz](a.md) — the deploy password", "Hunter2xyz"),
+])
+def test_an_index_title_read_redacted_gives_way_to_the_files_name(tmp_path: Path, line: str,
+                                                                  value: str) -> None:
+    # a title kept as read was written back as the person wrote it, the secret with it (the
+    # line put back as found: 'left as found (fix it by hand): MEMORY.md: line 5: contains a
+    # secret'), or as the mark alone; main rebuilt the line from the file, the title its name
+    project_with_one_session(tmp_path, ["Always run the linter before committing."], SAID_AT)
+    memory = tmp_path / "memory"
+    memory.mkdir(exist_ok=True)
+    (memory / "a.md").write_text(DEPLOY, encoding="utf-8")
+    (memory / "MEMORY.md").write_text(f"{line}\n", encoding="utf-8")
+
+    result = run_cli(tmp_path, "--force")
+
+    assert "left as found" not in result.output, result.output
+    index = (memory / "MEMORY.md").read_text(encoding="utf-8")
+    topics = topic_texts(tmp_path)
+    entries = parse_index(index, set(topics)).entries
+    assert sorted(e.file for e in entries) == sorted(topics), index
+    assert [e.title for e in entries if e.file == "a.md"] == ["Deploy"], index
+    # (no file of memory holds the value; the journal keeps the index as it was, to undo)
+    for path in memory.rglob("*"):
+        if path.is_file() and ".autodream" not in path.relative_to(memory).parts:
+            assert value not in path.read_text(encoding="utf-8"), path
+
+
 @pytest.mark.parametrize("title", [
     "[REDACTED:api-key] The token is abc123XYZ987",
     "See [docs] — the token is abc123XYZ987",

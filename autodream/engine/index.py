@@ -21,6 +21,7 @@ from autodream.engine.facts import restated_by
 from autodream.engine.model import Decision, EngineOptions, ProjectFacts
 from autodream.engine.not_to_save import not_worth_saving
 from autodream.engine.text import shorten, shorten_outside_code, tokens
+from autodream.errors import REDACTED_MARK
 from autodream.memory.model import (
     MEMORY_TYPES,
     SECTION_TITLES,
@@ -184,8 +185,16 @@ def hand_title(title: str, name: str, written: str | None) -> str:
 
     A title the engine makes of the file's ``name``, of the name a dream last wrote in it
     (``written``, when the journal knows it: the person renamed the file since, and the line
-    follows), or a cut of either (as an older version cut them) is the engine's."""
+    follows), or a cut of either (as an older version cut them) is the engine's.
+
+    A title read redacted ("[REDACTED:api-key]", "[REDACTED:x] The token is
+    [REDACTED:assigned-secret]") is none to keep: written back, it is the person's secret
+    again (a line the dream writes as it read it is put back as the file has it) or a mark
+    where a name was. The file's name stands, as when such a line was no entry and the index
+    was rebuilt without it."""
     said = " ".join(title.split())
+    if REDACTED_MARK in said:
+        return ""
     for made in (name, written):
         if made is None:
             continue
