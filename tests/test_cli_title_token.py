@@ -130,6 +130,39 @@ def test_an_index_title_read_redacted_gives_way_to_the_files_name(tmp_path: Path
             assert value not in path.read_text(encoding="utf-8"), path
 
 
+@pytest.mark.parametrize(("index", "topic"), [
+    # (the file holds the password too: left as found, its line made of the index's own)
+    ("- [The password is Hunter2xyz](x.md)",
+     "---\nname: The password is Hunter2xyz\ndescription: The password is Hunter2xyz "
+     "(2026-06-01)\ntype: reference\n---\n\nThe password is Hunter2xyz.\n"),
+    ("## Reference\n- [Staging](x.md) — the password is Hunter2xyz",
+     "---\nname: Staging\ndescription: staging (2026-06-01)\ntype: reference\n---\n\n"
+     "Log in to staging with the shared account.\n"),
+])
+def test_a_password_in_a_hand_written_index_line_leaves_it_and_the_dream_succeeds(
+        tmp_path: Path, index: str, topic: str) -> None:
+    # the index line shows the mark with round brackets ("The password is
+    # (REDACTED:assigned-secret)"), which was read as a password's value: the dream refused
+    # its own MEMORY.md, 'the content contains a secret (assigned-secret)', exit 6 (main:
+    # 'x.md: is not linked from MEMORY.md', exit 6), every dream after alike
+    project_with_one_session(tmp_path, ["Always run the linter before committing."], SAID_AT)
+    memory = tmp_path / "memory"
+    memory.mkdir(exist_ok=True)
+    (memory / "x.md").write_text(topic, encoding="utf-8")
+    (memory / "MEMORY.md").write_text(f"{index}\n", encoding="utf-8")
+
+    run_cli(tmp_path, "--force")
+    written = (memory / "MEMORY.md").read_text(encoding="utf-8")
+    run_cli(tmp_path, "--force", now="2026-07-03T09:00:00Z")
+
+    index_now = (memory / "MEMORY.md").read_text(encoding="utf-8")
+    assert index_now == written  # (the next dream reads it back as it is)
+    assert "Hunter2xyz" not in index_now, index_now
+    topics = topic_texts(tmp_path)
+    entries = parse_index(index_now, set(topics)).entries
+    assert sorted(e.file for e in entries) == sorted(topics), index_now
+
+
 @pytest.mark.parametrize("title", [
     "[REDACTED:api-key] The token is abc123XYZ987",
     "See [docs] — the token is abc123XYZ987",
