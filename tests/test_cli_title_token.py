@@ -164,6 +164,32 @@ def test_a_password_in_a_hand_written_index_line_leaves_it_and_the_dream_succeed
 
 
 @pytest.mark.parametrize("title", [
+    'TOKEN = "Qx-Token-99812',
+    "the deploy token is 'Qx-Token-99812",
+])
+def test_a_token_after_a_quote_never_closed_in_a_title_leaves_memory(tmp_path: Path,
+                                                                     title: str) -> None:
+    # (main kept it: the value read on through the link, '"Qx-Token-99812](x.md)', no token's;
+    # it ends at the link's "]" since ef9779f, and the title read redacted gives way to the
+    # file's name)
+    project_with_one_session(tmp_path, ["Always run the linter before committing."], SAID_AT)
+    memory = tmp_path / "memory"
+    memory.mkdir(exist_ok=True)
+    (memory / "a.md").write_text(DEPLOY, encoding="utf-8")
+    (memory / "MEMORY.md").write_text(f"- [{title}](a.md)\n", encoding="utf-8")
+
+    run_cli(tmp_path, "--force")
+
+    index = (memory / "MEMORY.md").read_text(encoding="utf-8")
+    topics = topic_texts(tmp_path)
+    entries = parse_index(index, set(topics)).entries
+    assert sorted(e.file for e in entries) == sorted(topics), index
+    for path in memory.rglob("*"):
+        if path.is_file() and ".autodream" not in path.relative_to(memory).parts:
+            assert "Qx-Token-99812" not in path.read_text(encoding="utf-8"), path
+
+
+@pytest.mark.parametrize("title", [
     "[REDACTED:api-key] The token is abc123XYZ987",
     "See [docs] — the token is abc123XYZ987",
     "[[wiki]] [x] token = abc123XYZ987",
@@ -210,6 +236,9 @@ def test_a_token_after_a_closed_bracket_in_a_title_is_never_shown_to_claude(
     ("- [[[a]] token = abc123XYZ987](x.md)", "abc123XYZ987"),
     # (and a password's value ends at the link's "]", where it took the link with it)
     ("- [[REDACTED:x] password: hunter2hunter2](a.md)", "hunter2hunter2"),
+    # (a quote opened before the value and never closed)
+    ('- [TOKEN = "Qx-Token-99812](x.md)', "Qx-Token-99812"),
+    ("- [The token is `abc123XYZ987](<a b.md>) — a", "abc123XYZ987"),
 ])
 def test_a_generated_token_in_a_title_or_between_marks_is_hidden(text: str, value: str) -> None:
     shown = redact(text)
