@@ -130,6 +130,21 @@ def test_an_index_title_read_redacted_gives_way_to_the_files_name(tmp_path: Path
             assert value not in path.read_text(encoding="utf-8"), path
 
 
+def test_a_title_with_no_whole_mark_stays_the_persons(tmp_path: Path) -> None:
+    # (a mark never closed is no secret's: redaction writes every mark whole; main kept the
+    # title, and so does the dream now)
+    project_with_one_session(tmp_path, ["Always run the linter before committing."], SAID_AT)
+    memory = tmp_path / "memory"
+    memory.mkdir(exist_ok=True)
+    (memory / "a.md").write_text(DEPLOY, encoding="utf-8")
+    (memory / "MEMORY.md").write_text("- [A [REDACTED:x](a.md) — a\n", encoding="utf-8")
+
+    run_cli(tmp_path, "--force")
+
+    index = (memory / "MEMORY.md").read_text(encoding="utf-8")
+    assert "- [A [REDACTED:x](a.md) — a\n" in index, index
+
+
 @pytest.mark.parametrize(("index", "topic"), [
     # (the file holds the password too: left as found, its line made of the index's own)
     ("- [The password is Hunter2xyz](x.md)",

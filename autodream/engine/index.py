@@ -21,7 +21,6 @@ from autodream.engine.facts import restated_by
 from autodream.engine.model import Decision, EngineOptions, ProjectFacts
 from autodream.engine.not_to_save import not_worth_saving
 from autodream.engine.text import shorten, shorten_outside_code, tokens
-from autodream.errors import REDACTED_MARK
 from autodream.memory.model import (
     MEMORY_TYPES,
     SECTION_TITLES,
@@ -180,6 +179,10 @@ def engine_title(name: str) -> str:
     return shorten(_flat(name), 60)
 
 
+# A redaction mark, whole, as a line of MEMORY.md read redacted holds it
+_MARK = rx.compile(r"\[REDACTED:[a-z-]+\]")
+
+
 def hand_title(title: str, name: str, written: str | None) -> str:
     """``title``, read from an entry's MEMORY.md line, when a person wrote it there, else "".
 
@@ -191,9 +194,10 @@ def hand_title(title: str, name: str, written: str | None) -> str:
     [REDACTED:assigned-secret]") is none to keep: written back, it is the person's secret
     again (a line the dream writes as it read it is put back as the file has it) or a mark
     where a name was. The file's name stands, as when such a line was no entry and the index
-    was rebuilt without it."""
+    was rebuilt without it. (Only a whole mark, as redaction writes one: "A [REDACTED:x",
+    which no secret left, stays the person's title, as on main.)"""
     said = " ".join(title.split())
-    if REDACTED_MARK in said:
+    if _MARK.search(said) is not None:
         return ""
     for made in (name, written):
         if made is None:
