@@ -130,6 +130,28 @@ def test_an_index_title_read_redacted_gives_way_to_the_files_name(tmp_path: Path
             assert value not in path.read_text(encoding="utf-8"), path
 
 
+@pytest.mark.parametrize("line", [
+    "- [[REDACTED:api-key]](a.md) — [REDACTED:api-key]",
+    "- [Deploy](a.md) — [REDACTED:api-key], [REDACTED:x]",
+    # (a real key, read redacted)
+    "- [Deploy](a.md) — sk-ant-api03-" + "abcdefghijklmnopqrstuvwxyzABCDEFGH0123456789" * 2 + "-AA",
+])
+def test_an_index_hook_of_marks_alone_gives_way_to_the_description(tmp_path: Path,
+                                                                   line: str) -> None:
+    # (the line read redacted kept its hook, '— (REDACTED:api-key)', which tells nothing of
+    # the memory; main rebuilt the first line, title and hook, from the file)
+    project_with_one_session(tmp_path, ["Always run the linter before committing."], SAID_AT)
+    memory = tmp_path / "memory"
+    memory.mkdir(exist_ok=True)
+    (memory / "a.md").write_text(DEPLOY, encoding="utf-8")
+    (memory / "MEMORY.md").write_text(f"{line}\n", encoding="utf-8")
+
+    run_cli(tmp_path, "--force")
+
+    index = (memory / "MEMORY.md").read_text(encoding="utf-8")
+    assert "- [Deploy](a.md) — with fly (2026-06-01)\n" in index, index
+
+
 def test_a_title_with_no_whole_mark_stays_the_persons(tmp_path: Path) -> None:
     # (a mark never closed is no secret's: redaction writes every mark whole; main kept the
     # title, and so does the dream now)

@@ -37,6 +37,7 @@ from autodream.engine.index import (
     index_rank,
     note_lines,
     notes_fit,
+    only_marks,
     prune_restated,
     retitles,
     said_as_read,
@@ -295,7 +296,8 @@ def load_entries(
         entry.score = index_rank(entry)
         read_as_archive(entry, files[path])
         if known is not None:
-            entry.index_pos, entry.hook = known.line_no, known.hook
+            entry.index_pos = known.line_no
+            entry.hook = "" if only_marks(known.hook) else known.hook
             entry.hand_title = hand_title(known.title, entry.name, (names or {}).get(path))
             entry.text_as_read = said_as_read(entry)
         entries.append(entry)

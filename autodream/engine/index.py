@@ -183,6 +183,14 @@ def engine_title(name: str) -> str:
 _MARK = rx.compile(r"\[REDACTED:[a-z-]+\]")
 
 
+def only_marks(hook: str) -> bool:
+    """``hook``, read from an entry's MEMORY.md line, says nothing but redaction marks ("—
+    [REDACTED:api-key]"): none to keep, as the line gives nothing of the memory. The
+    description stands, as when such a line was no entry and the index was rebuilt."""
+    return _MARK.search(hook) is not None and not any(
+        c.isalnum() for c in _MARK.sub("", hook))
+
+
 def hand_title(title: str, name: str, written: str | None) -> str:
     """``title``, read from an entry's MEMORY.md line, when a person wrote it there, else "".
 
