@@ -152,6 +152,25 @@ def test_an_index_hook_of_marks_alone_gives_way_to_the_description(tmp_path: Pat
     assert "- [Deploy](a.md) — with fly (2026-06-01)\n" in index, index
 
 
+def test_a_files_line_read_redacted_gives_way_to_its_other_line(tmp_path: Path) -> None:
+    # (b.md linked twice, first by a line read redacted: its title gave way to the file's
+    # name and the person's own line was dropped as the second, '- [Postgres](b.md) — db
+    # port (2026-06-01)'; main read the first as no entry and kept the second)
+    project_with_one_session(tmp_path, ["Always run the linter before committing."], SAID_AT)
+    memory = tmp_path / "memory"
+    memory.mkdir(exist_ok=True)
+    (memory / "b.md").write_text(
+        "---\nname: Postgres\ndescription: db port (2026-06-01)\ntype: project\n---\n\n"
+        "The staging Postgres listens on port 6543.\n", encoding="utf-8")
+    (memory / "MEMORY.md").write_text("- [[REDACTED:q]](b.md)\n- [B](b.md) — b dup\n",
+                                      encoding="utf-8")
+
+    run_cli(tmp_path, "--force")
+
+    index = (memory / "MEMORY.md").read_text(encoding="utf-8")
+    assert "- [B](b.md) — b dup\n" in index, index
+
+
 def test_a_title_with_no_whole_mark_stays_the_persons(tmp_path: Path) -> None:
     # (a mark never closed is no secret's: redaction writes every mark whole; main kept the
     # title, and so does the dream now)

@@ -33,6 +33,7 @@ from autodream.engine.index import (
     IndexBuild,
     build_index,
     hand_title,
+    holds_a_mark,
     index_decisions,
     index_rank,
     note_lines,
@@ -333,11 +334,17 @@ def _name_shown(name: str) -> str:
 def _linked(index_text: str | None, present: frozenset[str]) -> dict[str, IndexEntry]:
     """The index's entries by the file they link (the first line for a file linked twice);
     a line linking a web page is a note, not an entry. ``present``: the memory dir's files
-    (a file named ``a%20b.md`` is the one ``(a%20b.md)`` links)."""
+    (a file named ``a%20b.md`` is the one ``(a%20b.md)`` links). Of a file's lines, one whose
+    title was read redacted comes after the others: its title gives way to the file's name
+    (``hand_title``), where the person's next line, "- [B](b.md) — b dup", has a title and
+    hook to keep (a line read redacted was no entry before, and that one was read)."""
     linked: dict[str, IndexEntry] = {}
     for item in parse_index(index_text or "", present).entries:
-        if is_file_link(item.file):
-            linked.setdefault(item.file, item)
+        if not is_file_link(item.file):
+            continue
+        first = linked.get(item.file)
+        if first is None or (holds_a_mark(first.title) and not holds_a_mark(item.title)):
+            linked[item.file] = item
     return linked
 
 

@@ -183,11 +183,16 @@ def engine_title(name: str) -> str:
 _MARK = rx.compile(r"\[REDACTED:[a-z-]+\]")
 
 
+def holds_a_mark(text: str) -> bool:
+    """``text``, read from MEMORY.md, holds a whole redaction mark: it was read redacted."""
+    return _MARK.search(text) is not None
+
+
 def only_marks(hook: str) -> bool:
     """``hook``, read from an entry's MEMORY.md line, says nothing but redaction marks ("—
     [REDACTED:api-key]"): none to keep, as the line gives nothing of the memory. The
     description stands, as when such a line was no entry and the index was rebuilt."""
-    return _MARK.search(hook) is not None and not any(
+    return holds_a_mark(hook) and not any(
         c.isalnum() for c in _MARK.sub("", hook))
 
 
@@ -205,7 +210,7 @@ def hand_title(title: str, name: str, written: str | None) -> str:
     was rebuilt without it. (Only a whole mark, as redaction writes one: "A [REDACTED:x",
     which no secret left, stays the person's title, as on main.)"""
     said = " ".join(title.split())
-    if _MARK.search(said) is not None:
+    if holds_a_mark(said):
         return ""
     for made in (name, written):
         if made is None:
