@@ -427,7 +427,9 @@ _PLAIN_NAMED = rx.compile(
     # code, "get_token()", is none)
     # (a sentence's full stop in CJK ends it too, "... is abc123XYZ987\u3002", and so does a
     # bracket's "]", an index line's title ending at its link, "- [The token is
-    # abc123XYZ987](x.md)": read where a "[" is open before it on the line, ``_closes_a_bracket``)
+    # abc123XYZ987](x.md)", or a stray one, "- the token is abc123XYZ987]": read as the value's,
+    # the value was no token's, and the dream, making the line a title with its "]" a ")", read
+    # one there and refused the MEMORY.md it wrote)
     r"(?=([\w+/=!@#$%^&*~-]{10,200}))\1"
     r"(?=[.!?):]*(?:[\s\"'`,;\]\u201d\u2019\u00bb\u300d\u3002]|$)))"
 )
@@ -2633,8 +2635,6 @@ def _scan_view(text: str, only: frozenset[int]) -> list[tuple[int, SecretHit]]:
                 # (the word's closing signs are the sentence's: "Qx-Token-99812.", "...):")
                 end = start + len(text[start:end].rstrip(".!?):"))
                 value = text[start:end]
-                if text.startswith("]", end) and not _closes_a_bracket(text, start):
-                    continue
                 name = _credential_name(text, m.start()) if end - start >= 10 else None
                 if name is None and end - start >= 10:
                     name = _named_by_a_word(text, m.start(), value)
