@@ -355,3 +355,32 @@ def test_a_token_before_a_stray_bracket_never_fails_the_dream(tmp_path: Path, in
     for path in memory.rglob("*.md"):
         for line in path.read_text(encoding="utf-8").splitlines():
             assert "abc123XYZ987" not in line or line in persons, (path, line)
+
+
+@pytest.mark.parametrize(("name", "description"), [
+    ("the token is [abc123XYZ987](https://x.io)", "the ci token (2026-06-01)"),
+    ("CI token", "the token is [abc123XYZ987](https://x.io) (2026-06-01)"),
+])
+def test_a_token_a_link_hid_is_hidden_in_the_index_line_made_of_it(tmp_path: Path, name: str,
+                                                                   description: str) -> None:
+    # (main too: a link's brackets around the value kept it from reading as a token's, and the
+    # index line, its link made flat, "the token is abc123XYZ987 (https://x.io)", showed one:
+    # every dream failed, exit 6, 'MEMORY.md could not be written (refused: ... contains a
+    # secret') the line made of it is read again and shows a mark
+    project_with_one_session(tmp_path, ["Always run the linter before committing."], SAID_AT)
+    memory = tmp_path / "memory"
+    memory.mkdir(exist_ok=True)
+    (memory / "a.md").write_text(DEPLOY, encoding="utf-8")
+    (memory / "t.md").write_text(
+        f"---\nname: {name}\ndescription: {description}\ntype: reference\n---\n\n"
+        "Rotate it monthly.\n", encoding="utf-8")
+    (memory / "MEMORY.md").write_text("- [A](a.md) — a\n", encoding="utf-8")
+
+    result = run_cli(tmp_path, "--force")
+
+    assert result.exit_code == 0, result.output
+    index = (memory / "MEMORY.md").read_text(encoding="utf-8")
+    assert "abc123XYZ987" not in index, index
+    assert "(REDACTED:assigned-secret)" in index, index
+    topics = topic_texts(tmp_path)
+    assert sorted(e.file for e in parse_index(index, set(topics)).entries) == sorted(topics)

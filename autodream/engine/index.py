@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import date
 
-from autodream import rx
+from autodream import redact, rx
 from autodream.engine.entries import (
     DAY_ASIDE,
     NOT_INDEXED,
@@ -282,7 +282,13 @@ def _flat(text: str) -> str:
     or bracket in an index line's title or hook would read back as a second entry, or end the
     title early, and the line would fail the checks in every dream after."""
     text = _MARKDOWN_LINK.sub(lambda m: f"{m[1]} ({m[2]})" if m[1] else m[2], text)
-    return text.replace("[", "(").replace("]", ")")
+    flat = text.replace("[", "(").replace("]", ")")
+    # (a value the brackets hid is one once they are gone: a file named "the token is
+    # [abc123XYZ987](https://x.io)" reads "the token is abc123XYZ987 (https://x.io)", and the
+    # dream refused the MEMORY.md it wrote; so the flat text is read again, its marks made flat)
+    if redact.find_secrets(flat):
+        flat = redact.redact(flat).replace("[", "(").replace("]", ")")
+    return flat
 
 
 MIN_LINE_CHARS = 72  # hooks are shortened down to this before any entry is left out
