@@ -384,3 +384,29 @@ def test_a_token_a_link_hid_is_hidden_in_the_index_line_made_of_it(tmp_path: Pat
     assert "(REDACTED:assigned-secret)" in index, index
     topics = topic_texts(tmp_path)
     assert sorted(e.file for e in parse_index(index, set(topics)).entries) == sorted(topics)
+
+
+@pytest.mark.parametrize("line", [
+    "- [Docs [REDACTED:x]](https://x.io/docs) — the API docs",
+    "* [[REDACTED:api-key]](#top): the key's section",
+])
+def test_a_web_link_with_a_marked_title_stays_as_the_person_wrote_it(tmp_path: Path,
+                                                                     line: str) -> None:
+    # (review rev228 F2: the line, read as an entry since its title may hold a mark, was a web
+    # link's, and the dream made a garbled topic file of it, '- [(Docs (REDACTED:x))(x.io —
+    # the API docs](reference_docs-redacted-x-io-api-docs.md)', the heading lost) it is the
+    # person's note, kept word for word under its heading, dream after dream
+    project_with_one_session(tmp_path, ["Always run the linter before committing."], SAID_AT)
+    memory = tmp_path / "memory"
+    memory.mkdir(exist_ok=True)
+    (memory / "a.md").write_text(DEPLOY, encoding="utf-8")
+    (memory / "MEMORY.md").write_text(f"- [A](a.md) — a\n\n## Links\n{line}\n", encoding="utf-8")
+
+    for now in ("2026-07-02T09:00:00+00:00", "2026-07-04T09:00:00+00:00"):
+        result = run_cli(tmp_path, "--force", now=now)
+
+        assert result.exit_code == 0, result.output
+        index = (memory / "MEMORY.md").read_text(encoding="utf-8")
+        assert f"## Links\n{line}\n" in index, index
+        topics = topic_texts(tmp_path)
+        assert sorted(topics) == ["a.md", "feedback_always-run-linter-committing.md"], topics

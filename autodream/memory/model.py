@@ -462,6 +462,11 @@ def parse_index(text: str, present: Container[str]) -> MemoryIndex:
     other: list[tuple[int, str]] = []
     for no, line in enumerate(text.splitlines(), start=1):
         m = _INDEX_LINE.match(line)
+        # (a title holding a mark, its only "]", is an entry's only when it links a file of
+        # memory: a web link's, "- [Docs [REDACTED:x]](https://x.io/docs)", is the person's
+        # note, kept word for word as when no title took a bracket, not one to make a topic of)
+        if m and "]" in m["title"] and not is_file_link(m["file"].strip()):
+            m = None
         if m and _dream_reads(file := link_file(m["file"].strip(), present), m["file"].strip()):
             entries.append(IndexEntry(m["title"].strip(), file, (m["hook"] or "").strip(), no))
         else:
