@@ -255,6 +255,11 @@ def committed_run(exc: BaseException) -> str | None:
 REDACTED = "[REDACTED:{kind}]"
 # How every redaction begins: text holding it held a secret when it was read
 REDACTED_MARK = REDACTED.partition("{")[0]
+# A whole mark as a pattern, its kind lower-case words joined by "-" ("[REDACTED:api-key]"): the
+# one grammar of the readers of a line read redacted (an index title holding one, a hook of
+# marks alone, one an index line shows with round brackets, REDACTED_KIND between them)
+REDACTED_KIND = r"[a-z-]+"
+REDACTED_PATTERN = r"\[" + REDACTED_MARK[1:] + REDACTED_KIND + r"\]"
 
 
 def mark_run(exc: BaseException, run_id: str) -> None:

@@ -21,8 +21,8 @@ from autodream import rx
 
 # (said in errors, which the hook and `status` load anyway: see there)
 from autodream.errors import REDACTED as REDACTED
+from autodream.errors import REDACTED_KIND, printable
 from autodream.errors import REDACTED_MARK as REDACTED_MARK
-from autodream.errors import printable
 
 # Everyday words that may end a sentence about passwords ("the password is required"): a value of
 # letters ending like these is prose, not a credential.
@@ -2707,7 +2707,7 @@ def _scan_view(text: str, only: frozenset[int]) -> list[tuple[int, SecretHit]]:
 # title of a file left as found for the password in it): what is left of a secret, never one.
 # Read as a password's value, it made the dream refuse its own MEMORY.md ('the content contains
 # a secret (assigned-secret)', exit 6), in bold or before a full stop too
-_FLAT_MARK = rx.compile(r"\(+REDACTED:[a-z-]+\)+")
+_FLAT_MARK = rx.compile(r"\(+" + REDACTED_MARK[1:] + REDACTED_KIND + r"\)+")
 _AROUND_A_FLAT_MARK = "*_`'\".,;:!?"
 
 

@@ -146,8 +146,9 @@ def test_an_index_hook_of_marks_alone_gives_way_to_the_description(tmp_path: Pat
     (memory / "a.md").write_text(DEPLOY, encoding="utf-8")
     (memory / "MEMORY.md").write_text(f"{line}\n", encoding="utf-8")
 
-    run_cli(tmp_path, "--force")
+    result = run_cli(tmp_path, "--force")
 
+    assert result.exit_code == 0, result.output
     index = (memory / "MEMORY.md").read_text(encoding="utf-8")
     assert "- [Deploy](a.md) — with fly (2026-06-01)\n" in index, index
 
@@ -165,8 +166,9 @@ def test_a_files_line_read_redacted_gives_way_to_its_other_line(tmp_path: Path) 
     (memory / "MEMORY.md").write_text("- [[REDACTED:q]](b.md)\n- [B](b.md) — b dup\n",
                                       encoding="utf-8")
 
-    run_cli(tmp_path, "--force")
+    result = run_cli(tmp_path, "--force")
 
+    assert result.exit_code == 0, result.output
     index = (memory / "MEMORY.md").read_text(encoding="utf-8")
     assert "- [B](b.md) — b dup\n" in index, index
 

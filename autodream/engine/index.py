@@ -21,6 +21,7 @@ from autodream.engine.facts import restated_by
 from autodream.engine.model import Decision, EngineOptions, ProjectFacts
 from autodream.engine.not_to_save import not_worth_saving
 from autodream.engine.text import shorten, shorten_outside_code, tokens
+from autodream.errors import REDACTED_PATTERN
 from autodream.memory.model import (
     MEMORY_TYPES,
     SECTION_TITLES,
@@ -180,7 +181,7 @@ def engine_title(name: str) -> str:
 
 
 # A redaction mark, whole, as a line of MEMORY.md read redacted holds it
-_MARK = rx.compile(r"\[REDACTED:[a-z-]+\]")
+_MARK = rx.compile(REDACTED_PATTERN)
 
 
 def holds_a_mark(text: str) -> bool:

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, Literal, cast
 from urllib.parse import quote, unquote
 
 from autodream import rx
-from autodream.errors import REDACTED_MARK
+from autodream.errors import REDACTED_MARK, REDACTED_PATTERN
 
 if TYPE_CHECKING:
     import yaml
@@ -57,7 +57,7 @@ _NOT_BARE = rx.compile(r"[\s()<>]|%[0-9A-Fa-f]{2}")
 # (a title holding a secret is read redacted, the mark's brackets inside the link's:
 # "- [The token is [REDACTED:assigned-secret]](x.md)" is the entry for x.md, not a note that
 # leaves x.md unlinked and fails the dream)
-INDEX_TITLE = r"(?:\[REDACTED:[a-z-]+\]|[^\]\n])+"
+INDEX_TITLE = r"(?:" + REDACTED_PATTERN + r"|[^\]\n])+"
 _INDEX_LINE = rx.compile(
     r"^[-*+] \[(?P<title>" + INDEX_TITLE + r")\]\((?P<file>" + READ_DESTINATION + r")\)"
     r"(?:(?:\s*[—–]+\s*|\s+-+\s+|\s*:\s+|\s+(?![—–-]))(?P<hook>.*?))?\s*$"
