@@ -2706,9 +2706,10 @@ def _scan_view(text: str, only: frozenset[int]) -> list[tuple[int, SecretHit]]:
 # the title or read as a link ("- [The password is (REDACTED:assigned-secret)](x.md)", the
 # title of a file left as found for the password in it): what is left of a secret, never one.
 # Read as a password's value, it made the dream refuse its own MEMORY.md ('the content contains
-# a secret (assigned-secret)', exit 6), in bold or before a full stop too
+# a secret (assigned-secret)', exit 6), in bold or before a full stop too, or before the "…" of a
+# hook the index cut right after it ("— the password is (REDACTED:assigned-secret)…")
 _FLAT_MARK = rx.compile(r"\(+" + REDACTED_MARK[1:] + REDACTED_KIND + r"\)+")
-_AROUND_A_FLAT_MARK = "*_`'\".,;:!?"
+_AROUND_A_FLAT_MARK = "*_`'\".,;:!?…"
 
 
 def _default_only(text: str, start: int, end: int) -> tuple[int, int]:

@@ -412,3 +412,30 @@ def test_a_web_link_with_a_marked_title_stays_as_the_person_wrote_it(tmp_path: P
         assert f"## Links\n{line}\n" in index, index
         topics = topic_texts(tmp_path)
         assert sorted(topics) == ["a.md", "feedback_always-run-linter-committing.md"], topics
+
+
+def test_a_hook_cut_right_after_a_mark_never_fails_the_dream(tmp_path: Path) -> None:
+    # (main too: the person's hook, its password read redacted and cut by the index right
+    # after the mark, '— the password is (REDACTED:assigned-secret)…', was read as a password
+    # whose value is the mark and the "…": every dream failed, exit 6, 'MEMORY.md could not
+    # be written (refused: ... contains a secret (assigned-secret)')
+    url = ("https://wiki.internal.example.com/display/OPS/Staging+Environment+Credentials+and"
+           "+Rotation+Policy+for+2026+and+beyond")
+    project_with_one_session(tmp_path, ["Always run the linter before committing."], SAID_AT)
+    memory = tmp_path / "memory"
+    memory.mkdir(exist_ok=True)
+    (memory / "a.md").write_text(DEPLOY, encoding="utf-8")
+    (memory / "x.md").write_text(
+        "---\nname: Staging\ndescription: the staging login (2026-06-01)\ntype: reference\n"
+        "---\n\nUse the staging login.\n", encoding="utf-8")
+    (memory / "MEMORY.md").write_text(
+        f"- [Deploy](a.md) — a\n- [Staging](x.md) — the password is Hunter2xyz {url}\n",
+        encoding="utf-8")
+
+    for _ in range(2):
+        result = run_cli(tmp_path, "--force")
+
+        assert result.exit_code == 0, result.output
+        index = (memory / "MEMORY.md").read_text(encoding="utf-8")
+        assert "- [Staging](x.md) — the password is (REDACTED:assigned-secret)…\n" in index, index
+        assert "Hunter2xyz" not in index, index
