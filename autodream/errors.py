@@ -260,6 +260,8 @@ REDACTED_MARK = REDACTED.partition("{")[0]
 # marks alone, one an index line shows with round brackets, REDACTED_KIND between them)
 REDACTED_KIND = r"[a-z-]+"
 REDACTED_PATTERN = r"\[" + REDACTED_MARK[1:] + REDACTED_KIND + r"\]"
+# The mark as an index line shows it, its brackets made round ("(REDACTED:assigned-secret)")
+FLAT_REDACTED_PATTERN = r"\(" + REDACTED_MARK[1:] + REDACTED_KIND + r"\)"
 
 
 def mark_run(exc: BaseException, run_id: str) -> None:

@@ -18,10 +18,10 @@ from functools import lru_cache, partial
 from itertools import pairwise
 
 from autodream import rx
+from autodream.errors import FLAT_REDACTED_PATTERN, printable
 
 # (said in errors, which the hook and `status` load anyway: see there)
 from autodream.errors import REDACTED as REDACTED
-from autodream.errors import REDACTED_KIND, printable
 from autodream.errors import REDACTED_MARK as REDACTED_MARK
 
 # Everyday words that may end a sentence about passwords ("the password is required"): a value of
@@ -2708,7 +2708,7 @@ def _scan_view(text: str, only: frozenset[int]) -> list[tuple[int, SecretHit]]:
 # Read as a password's value, it made the dream refuse its own MEMORY.md ('the content contains
 # a secret (assigned-secret)', exit 6), in bold or before a full stop too, or before the "…" of a
 # hook the index cut right after it ("— the password is (REDACTED:assigned-secret)…")
-_FLAT_MARK = rx.compile(r"\(+" + REDACTED_MARK[1:] + REDACTED_KIND + r"\)+")
+_FLAT_MARK = rx.compile(r"\(*" + FLAT_REDACTED_PATTERN + r"\)*")
 _AROUND_A_FLAT_MARK = "*_`'\".,;:!?…"
 
 

@@ -439,3 +439,55 @@ def test_a_hook_cut_right_after_a_mark_never_fails_the_dream(tmp_path: Path) -> 
         index = (memory / "MEMORY.md").read_text(encoding="utf-8")
         assert "- [Staging](x.md) — the password is (REDACTED:assigned-secret)…\n" in index, index
         assert "Hunter2xyz" not in index, index
+
+
+def _staging(name: str) -> str:
+    return (f"---\nname: {name}\ndescription: the staging login (2026-06-01)\n"
+            "type: reference\n---\n\nUse the staging login.\n")
+
+
+def test_a_line_the_dream_wrote_redacted_follows_the_files_new_name(tmp_path: Path) -> None:
+    # (x.md named with a password: the dream writes its line with the mark made round,
+    # '- [The password is (REDACTED:assigned-secret)](x.md) — The password is (REDACTED:...)',
+    # and, the round mark read as the person's words, kept that line for ever once the person
+    # renamed the file 'Staging login'; main rebuilt it from the file)
+    project_with_one_session(tmp_path, ["Always run the linter before committing."], SAID_AT)
+    memory = tmp_path / "memory"
+    memory.mkdir(exist_ok=True)
+    (memory / "a.md").write_text(DEPLOY, encoding="utf-8")
+    (memory / "x.md").write_text(_staging("The password is Hunter2xyz"), encoding="utf-8")
+    (memory / "MEMORY.md").write_text(
+        "- [Deploy](a.md) — a\n- [The password is Hunter2xyz](x.md)\n", encoding="utf-8")
+
+    first = run_cli(tmp_path, "--force")
+    assert first.exit_code == 0, first.output
+    assert "(REDACTED:assigned-secret)](x.md)" in (memory / "MEMORY.md").read_text(
+        encoding="utf-8")
+    (memory / "x.md").write_text(_staging("Staging login"), encoding="utf-8")
+    second = run_cli(tmp_path, "--force", now="2026-07-04T09:00:00Z")
+
+    assert second.exit_code == 0, second.output
+    index = (memory / "MEMORY.md").read_text(encoding="utf-8")
+    assert "- [Staging login](x.md) — the staging login (2026-06-01)\n" in index, index
+
+
+@pytest.mark.parametrize("line", [
+    "- [The password is (REDACTED:assigned-secret)](x.md) — The password is "
+    "(REDACTED:assigned-secret)",
+    "- [The password is [REDACTED:assigned-secret]](x.md) — The password is "
+    "[REDACTED:assigned-secret]",
+])
+def test_a_hook_repeating_a_redacted_title_gives_way_to_the_description(tmp_path: Path,
+                                                                        line: str) -> None:
+    project_with_one_session(tmp_path, ["Always run the linter before committing."], SAID_AT)
+    memory = tmp_path / "memory"
+    memory.mkdir(exist_ok=True)
+    (memory / "a.md").write_text(DEPLOY, encoding="utf-8")
+    (memory / "x.md").write_text(_staging("Staging login"), encoding="utf-8")
+    (memory / "MEMORY.md").write_text(f"- [Deploy](a.md) — a\n{line}\n", encoding="utf-8")
+
+    result = run_cli(tmp_path, "--force")
+
+    assert result.exit_code == 0, result.output
+    index = (memory / "MEMORY.md").read_text(encoding="utf-8")
+    assert "- [Staging login](x.md) — the staging login (2026-06-01)\n" in index, index

@@ -40,6 +40,7 @@ from autodream.engine.index import (
     notes_fit,
     only_marks,
     prune_restated,
+    repeats_a_marked_title,
     retitles,
     said_as_read,
 )
@@ -298,7 +299,8 @@ def load_entries(
         read_as_archive(entry, files[path])
         if known is not None:
             entry.index_pos = known.line_no
-            entry.hook = "" if only_marks(known.hook) else known.hook
+            entry.hook = "" if only_marks(known.hook) or repeats_a_marked_title(
+                known.hook, known.title) else known.hook
             entry.hand_title = hand_title(known.title, entry.name, (names or {}).get(path))
             entry.text_as_read = said_as_read(entry)
         entries.append(entry)

@@ -21,7 +21,7 @@ from autodream.engine.facts import restated_by
 from autodream.engine.model import Decision, EngineOptions, ProjectFacts
 from autodream.engine.not_to_save import not_worth_saving
 from autodream.engine.text import shorten, shorten_outside_code, tokens
-from autodream.errors import REDACTED_PATTERN
+from autodream.errors import FLAT_REDACTED_PATTERN, REDACTED_PATTERN
 from autodream.memory.model import (
     MEMORY_TYPES,
     SECTION_TITLES,
@@ -180,13 +180,27 @@ def engine_title(name: str) -> str:
     return shorten(_flat(name), 60)
 
 
-# A redaction mark, whole, as a line of MEMORY.md read redacted holds it
-_MARK = rx.compile(REDACTED_PATTERN)
+# A redaction mark, whole, as a line of MEMORY.md read redacted holds it, or as an index line
+# the dream wrote shows it, its brackets round ("- [The password is (REDACTED:assigned-secret)]
+# (x.md)"): read as the person's words, such a line was kept as it was once the file was
+# renamed, the mark where its name should be
+_MARK = rx.compile(REDACTED_PATTERN + "|" + FLAT_REDACTED_PATTERN)
 
 
 def holds_a_mark(text: str) -> bool:
-    """``text``, read from MEMORY.md, holds a whole redaction mark: it was read redacted."""
+    """``text``, read from MEMORY.md, holds a whole redaction mark: it was read redacted, or
+    written by a dream from a text that was."""
     return _MARK.search(text) is not None
+
+
+def repeats_a_marked_title(hook: str, title: str) -> bool:
+    """``hook``, read from an entry's MEMORY.md line, only repeats its ``title`` (or a cut of
+    it, ending "…"), which holds a redaction mark: "- [The password is (REDACTED:x)](x.md) —
+    The password is (REDACTED:x)". It says nothing of the memory the title does not, and the
+    title gives way to the file's name (``hand_title``): the description stands beside it."""
+    said, named = (" ".join(_MARK.sub("\x00", text).split()) for text in (hook, title))
+    return holds_a_mark(title) and bool(said) and (said == named or (
+        said.endswith("…") and named.startswith(said[:-1].rstrip())))
 
 
 def only_marks(hook: str) -> bool:
