@@ -2642,6 +2642,12 @@ def _scan_view(text: str, only: frozenset[int]) -> list[tuple[int, SecretHit]]:
                 # them read as a credential's, or an issuer's read whole, "_ghp_..._" where its
                 # pattern took the "_" before it for a word's letter)
                 secret_at = _named_value_span(value, name)
+                if secret_at is None and name is not None:
+                    # (or its bold closed after it only, opened before the sentence: "- **The
+                    # token is abc123XYZ987**", "- [**The token is abc123XYZ987**](x.md)")
+                    marked = _MARKED_VALUE.fullmatch(value)
+                    if marked is not None and _credential_value(marked[1], name, generated=True):
+                        secret_at = marked.span(1)
                 if secret_at is None:
                     continue
                 start, end = start + secret_at[0], start + secret_at[1]

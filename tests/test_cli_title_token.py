@@ -491,3 +491,11 @@ def test_a_hook_repeating_a_redacted_title_gives_way_to_the_description(tmp_path
     assert result.exit_code == 0, result.output
     index = (memory / "MEMORY.md").read_text(encoding="utf-8")
     assert "- [Staging login](x.md) — the staging login (2026-06-01)\n" in index, index
+
+
+def test_a_token_in_bold_in_a_title_keeps_its_bold_and_kind() -> None:
+    # (read on to the link's "]", the bold went with the value: '- [the token is
+    # [REDACTED:assigned-secret]](x.md)', where main showed what the value is)
+    value = "ghp_abcdefghijklmnopqrstuvwxyz0123456789"
+    assert redact(f"- [the token is **{value}**](x.md)") == (
+        "- [the token is **[REDACTED:github-token]**](x.md)")
