@@ -17,7 +17,14 @@ from pathlib import Path
 import pytest
 
 from autodream.redact import redact
-from tests.factories import project_with_one_session, run_cli, what_a_dream_kept
+from tests.factories import (
+    LEAST_GATES,
+    project_dirs,
+    project_with_one_session,
+    run_cli,
+    say_on_day,
+    what_a_dream_kept,
+)
 from tests.redacted import hides_only
 
 SAID_AT = datetime(2026, 7, 1, 9, 0, tzinfo=UTC)
@@ -370,3 +377,29 @@ def test_a_dream_names_an_issuers_token_in_bold_after_an_arrow_by_its_kind(tmp_p
 ])
 def test_an_issuers_token_between_marks_keeps_its_kind_and_marks(said: str, shown: str) -> None:
     assert redact(said) == shown
+
+
+@pytest.mark.parametrize("value", ["xyz987abc654", "_xyz987abc654_", "**abc123XYZ987**"])
+def test_a_note_of_a_credentials_row_in_memory_md_never_fails_the_dream(
+        tmp_path: Path, value: str) -> None:
+    # (review rev241 R1: "- | token | xyz987abc654 |" in MEMORY.md read as a table's row alone
+    # hides its value, and as the list line it is there does not: every dream failed, 'check
+    # failed: MEMORY.md: 1 of 3 prior entries and notes lost', the note still there as written)
+    root = tmp_path / "proj"
+    project_dirs(root, LEAST_GATES)
+    memory = root / "memory"
+    (memory / "a.md").write_text("---\nname: Deploy\ndescription: deploy with fly\n"
+                                 "type: reference\n---\n\nDeploys go through fly.io.\n",
+                                 encoding="utf-8")
+    (memory / "b.md").write_text("---\nname: Postgres\ndescription: db port\ntype: project\n"
+                                 "---\n\nThe staging Postgres listens on port 6543.\n",
+                                 encoding="utf-8")
+    note = f"- | token | {value} |"
+    (memory / "MEMORY.md").write_text(
+        f"- [Deploy](a.md) — deploy with fly\n- [Postgres](b.md) — db port\n{note}\n",
+        encoding="utf-8")
+    say_on_day(root, 1, "Always run the linter before committing.")
+    for day in ("2026-07-02T09:00:00Z", "2026-07-03T09:00:00Z"):
+        run_cli(root, "--force", now=day)  # (exit 0, or run_cli fails the test)
+        index = (memory / "MEMORY.md").read_text(encoding="utf-8")
+        assert "](a.md)" in index and "](b.md)" in index and note in index, index
