@@ -1019,7 +1019,7 @@ def _plan(
     decisions.extend(index_decisions(build, work.entries, index_text, options))
     # (told, not acted on: a rule written by hand since the last dream saying a switch away from
     # an older rule of the engine's; both stay as they are. Last, of the files as the dream
-    # leaves them (one pruned, moved or retitled is told so, not flagged) and of the index it
+    # leaves them (one pruned or moved away is told so, not flagged) and of the index it
     # writes: told by the dream that lists the file, so the next finds it listed)
     decisions.extend(flag_hand_switches(work.entries, dreamed, now, index_text, build.text))
     plan = DreamPlan(decisions=decisions, entries=work.entries, kept_files=unparsable,
