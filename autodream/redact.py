@@ -560,9 +560,7 @@ def _named_by_a_word(text: str, k: int, value: str) -> str | None:
     # (one's own key given a generated value, "my key is now xyz987abc654", as "my key:" gives
     # it; not a key's id in hex, "My key is 4AEE18F83AFDEB23", a GPG key's)
     if (word in _OWNERS and k + 2 < len(text) and text[k + 2] in "yY"
-            and (_GENERATED_VALUE.fullmatch(value) is not None
-                 or _GENERATED_LOWER.fullmatch(value) is not None)
-            and _HEX_ONLY.fullmatch(value) is None):
+            and _generated(value) and _HEX_ONLY.fullmatch(value) is None):
         return word
     # (a product's name is capitalised, "Stripe", "AWS"; a sentence's first word is too, "The")
     if (before[1][0].isupper() and word not in _NOT_A_PRODUCT
@@ -601,8 +599,7 @@ def _credential_value(value: str, name: str, *, generated: bool) -> bool:
         return False
     # (or generated, as an issuer makes one: "the token is abc123XYZ987", too short for
     # ``_random``, was shown and a dream kept it)
-    if _random(value) or (generated and (_GENERATED_VALUE.fullmatch(value) is not None
-                                         or _GENERATED_LOWER.fullmatch(value) is not None)):
+    if _random(value) or (generated and _generated(value)):
         return True
     return (_NAMES_ITSELF.search(value) is not None
             and (any(map(_chosen, _NUMBER.findall(value)))
@@ -677,6 +674,13 @@ _GENERATED_LOWER_SHAPE = (
     r"(?-i:(?!v\d|0x)(?=[a-z\d]{10,}\Z)(?![a-z\d]*?[a-z]{4})(?=[a-z]*\d+[a-z]+\d))"
 )
 _GENERATED_LOWER = rx.compile(_GENERATED_LOWER_SHAPE + r"[a-z\d]+")
+
+
+def _generated(value: str) -> bool:
+    """True when ``value`` is generated as an issuer makes one, in both cases or lower case
+    alone (``_GENERATED_VALUE``, ``_GENERATED_LOWER``)."""
+    return (_GENERATED_VALUE.fullmatch(value) is not None
+            or _GENERATED_LOWER.fullmatch(value) is not None)
 # ... and, in a key's, a token's or a secret's row, what a word chosen with a digit in it names
 # there, where a password's row hides it: a hex literal ("0xFF00aa"), a size, a unit, an
 # ordinal or a product opening with its number ("100GiB", "10MBps", "256bitAES", "3rdParty",
@@ -725,6 +729,9 @@ def _issued_whole(value: str) -> bool:
 # "*sk-live-abcdef123456*", "__ghp_..._"): the marks read as part of it, it matched no shape
 # of a credential's value (``_marked_inner``)
 _EMPHASIS_MARKS = "*_"
+# A value between marks of bold or italics, the marks with the sentence's closing signs inside
+# or after them: "**abc123XYZ987**", "*abc123XYZ987*.", "abc123XYZ987.**" (the value, group 1)
+_MARKED_VALUE = rx.compile(r"\*{0,3}([^*]+?)[.!?):]*\*{0,3}[.!?):]*")
 
 
 def _marked_inner(value: str) -> tuple[int, int] | None:
@@ -762,8 +769,20 @@ def _named_value_span(value: str, name: str | None) -> tuple[int, int] | None:
     inner = _marked_inner(value)
     if inner is not None and _issued_whole(value[inner[0]:inner[1]]):
         return inner
-    return None if name is None else _read_or_marked(
-        value, lambda read: _credential_value(read, name, generated=True))
+    if name is None:
+        return None
+
+    def reads(read: str) -> bool:
+        return _credential_value(read, name, generated=True)
+
+    found = _read_or_marked(value, reads)
+    if found is None:
+        # (or its bold closed after it only, opened before the sentence: "- **The token is
+        # abc123XYZ987**", "- [**The token is abc123XYZ987**](x.md)")
+        marked = _MARKED_VALUE.fullmatch(value)
+        if marked is not None and reads(marked[1]):
+            found = marked.span(1)
+    return found
 
 
 def _table_value(cell: str, name: str, value: str, *, said: bool = False,
@@ -2583,11 +2602,6 @@ def _closes_a_bracket(text: str, start: int) -> bool:
     return False
 
 
-# A value between marks of bold or italics, the marks with the sentence's closing signs inside
-# or after them: "**abc123XYZ987**", "*abc123XYZ987*.", "abc123XYZ987.**" (the value, group 1)
-_MARKED_VALUE = rx.compile(r"\*{0,3}([^*]+?)[.!?):]*\*{0,3}[.!?):]*")
-
-
 _READ_PAST_A_LINK = frozenset({_TABLE_HEAD, _FLAT_TABLE_RULE, _TABLE_CELL})
 
 
@@ -2642,12 +2656,6 @@ def _scan_view(text: str, only: frozenset[int]) -> list[tuple[int, SecretHit]]:
                 # them read as a credential's, or an issuer's read whole, "_ghp_..._" where its
                 # pattern took the "_" before it for a word's letter)
                 secret_at = _named_value_span(value, name)
-                if secret_at is None and name is not None:
-                    # (or its bold closed after it only, opened before the sentence: "- **The
-                    # token is abc123XYZ987**", "- [**The token is abc123XYZ987**](x.md)")
-                    marked = _MARKED_VALUE.fullmatch(value)
-                    if marked is not None and _credential_value(marked[1], name, generated=True):
-                        secret_at = marked.span(1)
                 if secret_at is None:
                     continue
                 start, end = start + secret_at[0], start + secret_at[1]

@@ -300,10 +300,9 @@ def _flat(text: str) -> str:
     flat = text.replace("[", "(").replace("]", ")")
     # (a value the brackets hid is one once they are gone: a file named "the token is
     # [abc123XYZ987](https://x.io)" reads "the token is abc123XYZ987 (https://x.io)", and the
-    # dream refused the MEMORY.md it wrote; so the flat text is read again, its marks made flat)
-    if redact.find_secrets(flat):
-        flat = redact.redact(flat).replace("[", "(").replace("]", ")")
-    return flat
+    # dream refused the MEMORY.md it wrote; so the flat text is read again, its marks made flat;
+    # redact gives a text with no secret back as it is, read once)
+    return redact.redact(flat).replace("[", "(").replace("]", ")")
 
 
 MIN_LINE_CHARS = 72  # hooks are shortened down to this before any entry is left out
